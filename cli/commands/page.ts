@@ -1,0 +1,39 @@
+/** `robotlens page <url>`: the page verdict. Exit 0 indexable, 1 not, 2 error. */
+import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
+import { inspectPage } from '../../lib/page/inspect-page.ts';
+import { formatVerdictText } from '../format/verdict-text.ts';
+import { createNodeHttp } from '../http/node-http.ts';
+import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
+
+export async function runPage(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    ua: { type: 'string' },
+    format: { type: 'string' },
+    timeout: { type: 'string' },
+    from: { type: 'string' },
+  });
+  if (positionals.length > 1) throw new UsageError('page takes one URL');
+  const url = parseTargetUrl(positionals[0]);
+  const format = parseFormat(values.format);
+  const ua = (values.ua ?? DEFAULT_ROBOT).trim() || DEFAULT_ROBOT;
+  const http = createNodeHttp({
+    userAgent: USER_AGENT,
+    ...(values.from ? { from: values.from } : {}),
+  });
+  const timeoutMs = parsePositiveInt('timeout', values.timeout, 15_000);
+  const { verdict, robots } = await inspectPage({ http, url, ua, nowMs: Date.now(), timeoutMs });
+  if (verdict.status === null && verdict.reasons.some((r) => r.code === 'http-status')) {
+    // The page could not be fetched at all: that is an error, not a verdict.
+    const detail = verdict.reasons.find((r) => r.code === 'http-status')?.detail ?? 'unreachable';
+    process.stderr.write(`robotlens: ${url}: ${detail}\n`);
+    if (format === 'json') process.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
+    return 2;
+  }
+  process.stdout.write(
+    format === 'json'
+      ? `${JSON.stringify(verdict, null, 2)}\n`
+      : formatVerdictText(verdict, robots),
+  );
+  return verdict.indexable ? 0 : 1;
+}

@@ -1,0 +1,128 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError, headerValues, type HttpRequest } from '../../lib/http/types.ts';
+import { createNodeHttp } from './node-http.ts';
+
+let origin = '';
+let server: http.Server;
+const seen: { url: string; headers: http.IncomingHttpHeaders }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    const routes: Record<string, () => void> = {
+      '/ok': () => {
+        res.setHeader('X-Robots-Tag', ['noindex', 'googlebot: nofollow']);
+        res.end('hello');
+      },
+      '/r1': () => redirect(301, '/r2'),
+      '/r2': () => redirect(302, '/ok'),
+      '/loop-a': () => redirect(301, '/loop-b'),
+      '/loop-b': () => redirect(301, '/loop-a'),
+      '/big': () => res.end(Buffer.alloc(100_000, 97)),
+      '/gzip': () => {
+        res.setHeader('content-encoding', 'gzip');
+        res.end(zlib.gzipSync(Buffer.alloc(1_000_000, 98)));
+      },
+      '/slow': () => setTimeout(() => res.end('late'), 2_000),
+    };
+    (routes[req.url ?? ''] ?? (() => ((res.statusCode = 404), res.end())))();
+    function redirect(status: number, location: string) {
+      res.statusCode = status;
+      res.setHeader('location', location);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const fetchHttp = createNodeHttp({ userAgent: 'RobotLens/test', from: 'webmaster@example.com' });
+const get = (path: string, extra: Partial<HttpRequest> = {}) =>
+  fetchHttp({
+    url: origin + path,
+    method: 'GET',
+    timeoutMs: 1_000,
+    maxBytes: 10_000,
+    maxRedirects: 5,
+    ...extra,
+  });
+
+describe('node http adapter', () => {
+  it('keeps repeated headers and identifies itself', async () => {
+    const response = await get('/ok');
+    expect(headerValues(response, 'x-robots-tag')).toEqual(['noindex', 'googlebot: nofollow']);
+    const request = seen.find((r) => r.url === '/ok')!;
+    expect(request.headers['user-agent']).toBe('RobotLens/test');
+    expect(request.headers.from).toBe('webmaster@example.com');
+    expect(request.headers.cookie).toBeUndefined();
+  });
+
+  it('records every redirect hop', async () => {
+    const response = await get('/r1');
+    expect(response.url).toBe(`${origin}/ok`);
+    expect(response.redirects).toEqual([
+      { url: `${origin}/r1`, status: 301 },
+      { url: `${origin}/r2`, status: 302 },
+    ]);
+  });
+
+  it('returns the 3xx itself when asked not to follow', async () => {
+    const response = await get('/r1', { maxRedirects: 0 });
+    expect(response.status).toBe(301);
+    expect(headerValues(response, 'location')).toEqual(['/r2']);
+  });
+
+  it('names a redirect loop', async () => {
+    const error = await get('/loop-a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).kind).toBe('redirect-loop');
+    expect((error as HttpError).redirects).toHaveLength(2);
+  });
+
+  it('stops at too many redirects', async () => {
+    const error = (await get('/r1', { maxRedirects: 1 }).catch((e: unknown) => e)) as HttpError;
+    expect(error.kind).toBe('too-many-redirects');
+  });
+
+  it('caps the body and says so', async () => {
+    const response = await get('/big');
+    expect(response.body.length).toBe(10_000);
+    expect(response.truncated).toBe(true);
+  });
+
+  it('caps a decompressed body too (a gzip bomb stops at maxBytes)', async () => {
+    const response = await get('/gzip');
+    expect(response.body.length).toBe(10_000);
+    expect(response.body[0]).toBe(98);
+    expect(response.truncated).toBe(true);
+  });
+
+  it('times out a slow answer', async () => {
+    const error = (await get('/slow', { timeoutMs: 200 }).catch((e: unknown) => e)) as HttpError;
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('reports a refused connection', async () => {
+    const error = (await fetchHttp({
+      url: 'http://127.0.0.1:1/',
+      method: 'GET',
+      timeoutMs: 1_000,
+      maxBytes: 10,
+      maxRedirects: 0,
+    }).catch((e: unknown) => e)) as HttpError;
+    expect(error.kind).toBe('connection');
+  });
+
+  it('sends HEAD without reading a body', async () => {
+    const response = await get('/big', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBe(0);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The HTTP port for Node (the command line): node:http/https with redirects
+ * followed by hand, so every hop is recorded, duplicate headers kept, the body
+ * capped and decompressed with a bound (a gzip bomb stops at `maxBytes`).
+ * Never sends cookies; only GET and HEAD.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import {
+  HttpError,
+  type HttpFetch,
+  type HttpRequest,
+  type HttpResponse,
+  type RedirectHop,
+} from '../../lib/http/types.ts';
+
+export interface NodeHttpOptions {
+  /** Sent on every request: `RobotLens/<version> (+<url>)`. */
+  userAgent: string;
+  /** Optional contact address sent as `From`. */
+  from?: string;
+}
+
+interface RawResponse {
+  status: number;
+  headers: [string, string][];
+  stream: Readable;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export function createNodeHttp(options: NodeHttpOptions): HttpFetch {
+  return (request) => fetchFollowingRedirects(request, options);
+}
+
+async function fetchFollowingRedirects(
+  request: HttpRequest,
+  options: NodeHttpOptions,
+): Promise<HttpResponse> {
+  const redirects: RedirectHop[] = [];
+  const seen = new Set<string>();
+  const deadline = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  let url = request.url;
+  for (;;) {
+    seen.add(url);
+    const raw = await sendOnce(url, request, options, signal, redirects);
+    const location = firstHeader(raw.headers, 'location');
+    if (
+      !REDIRECT_STATUSES.has(raw.status) ||
+      location === undefined ||
+      request.maxRedirects === 0
+    ) {
+      const { body, truncated } = await readBody(raw, request, signal, redirects);
+      return {
+        requestedUrl: request.url,
+        url,
+        status: raw.status,
+        headers: raw.headers,
+        redirects,
+        body,
+        truncated,
+      };
+    }
+    raw.stream.resume();
+    redirects.push({ url, status: raw.status });
+    const next = resolveLocation(location, url, redirects);
+    if (seen.has(next)) {
+      throw new HttpError('redirect-loop', `Redirect loop: ${next} was already visited`, redirects);
+    }
+    if (redirects.length > request.maxRedirects) {
+      throw new HttpError(
+        'too-many-redirects',
+        `More than ${request.maxRedirects} redirects`,
+        redirects,
+      );
+    }
+    url = next;
+  }
+}
+
+function resolveLocation(location: string, base: string, redirects: RedirectHop[]): string {
+  try {
+    const next = new URL(location, base);
+    next.hash = '';
+    return next.href;
+  } catch {
+    throw new HttpError('invalid-url', `Invalid redirect Location: ${location}`, redirects);
+  }
+}
+
+function sendOnce(
+  url: string,
+  request: HttpRequest,
+  options: NodeHttpOptions,
+  signal: AbortSignal,
+  redirects: RedirectHop[],
+): Promise<RawResponse> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.reject(new HttpError('invalid-url', `Invalid URL: ${url}`, redirects));
+  }
+  const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
+  if (!client) {
+    return Promise.reject(new HttpError('invalid-url', `Not an http(s) URL: ${url}`, redirects));
+  }
+  const headers: Record<string, string> = {
+    'user-agent': options.userAgent,
+    accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.8',
+    'accept-encoding': 'gzip, deflate, br',
+    ...(options.from ? { from: options.from } : {}),
+    ...lowerCaseKeys(request.headers ?? {}),
+  };
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      target,
+      { method: request.method, headers, signal, agent: false },
+      (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: pairHeaders(res.rawHeaders), stream: res });
+      },
+    );
+    req.on('error', (error) => reject(classifyError(error, signal, redirects)));
+    req.end();
+  });
+}
+
+async function readBody(
+  raw: RawResponse,
+  request: HttpRequest,
+  signal: AbortSignal,
+  redirects: RedirectHop[],
+): Promise<{ body: Uint8Array; truncated: boolean }> {
+  if (request.method === 'HEAD') {
+    raw.stream.resume();
+    return { body: new Uint8Array(0), truncated: false };
+  }
+  const stream = decompress(raw.stream, firstHeader(raw.headers, 'content-encoding'));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const room = request.maxBytes - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      if (chunk.length >= room) {
+        raw.stream.destroy();
+        return { body: Buffer.concat(chunks), truncated: true };
+      }
+    }
+  } catch (error) {
+    throw classifyError(error, signal, redirects);
+  }
+  return { body: Buffer.concat(chunks), truncated: false };
+}
+
+function decompress(stream: Readable, encoding: string | undefined): Readable {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return stream.pipe(zlib.createGunzip());
+    case 'deflate':
+      return stream.pipe(zlib.createInflate());
+    case 'br':
+      return stream.pipe(zlib.createBrotliDecompress());
+    default:
+      return stream;
+  }
+}
+
+function classifyError(error: unknown, signal: AbortSignal, redirects: RedirectHop[]): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (signal.aborted) {
+    const timedOut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+    return timedOut
+      ? new HttpError('timeout', 'No complete answer within the timeout', redirects)
+      : new HttpError('aborted', 'Request cancelled', redirects);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new HttpError('dns', `DNS lookup failed: ${message}`, redirects);
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'EPROTO') {
+    return new HttpError('tls', `TLS error: ${message}`, redirects);
+  }
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(
+      code,
+    )
+  ) {
+    return new HttpError('connection', `Connection failed (${code})`, redirects);
+  }
+  if (code.startsWith('Z_') || code === 'ERR_BROTLI')
+    return new HttpError('other', `Bad compressed body: ${message}`, redirects);
+  return new HttpError('other', message, redirects);
+}
+
+function pairHeaders(rawHeaders: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    pairs.push([rawHeaders[i]!.toLowerCase(), rawHeaders[i + 1]!]);
+  }
+  return pairs;
+}
+
+function firstHeader(headers: [string, string][], name: string): string | undefined {
+  return headers.find(([n]) => n === name)?.[1];
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}

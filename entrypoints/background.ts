@@ -1,0 +1,12 @@
+/** The service worker: registers the services; decisions live in lib/. */
+import { defineBackground } from 'wxt/utils/define-background';
+import { registerVerdictService } from '../extension/background/verdict-service.ts';
+
+export default defineBackground({
+  type: 'module',
+  main() {
+    // Listeners are registered synchronously at start-up so events that
+    // woke the worker are not missed.
+    registerVerdictService();
+  },
+});

@@ -1,0 +1,47 @@
+/**
+ * On every http(s) page: read what the page says about indexing once, when
+ * the page is idle, and tell the background (which sets the badge). On the
+ * background's request, re-read it, or fetch from the page's own origin
+ * (robots.txt, the page's headers) without cookies.
+ */
+import { browser } from 'wxt/browser';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { parseMessage, type TabFacts } from '../lib/protocol/messages.ts';
+import { fetchToWire } from '../lib/protocol/wire-http.ts';
+import { collectPageFacts } from '../extension/collect-page-facts.ts';
+import { fetchHttp } from '../extension/fetch-http.ts';
+import { sendToBackground } from '../extension/messaging.ts';
+
+export default defineContentScript({
+  matches: ['http://*/*', 'https://*/*'],
+  runAt: 'document_idle',
+  main(ctx) {
+    const listener = (raw: unknown, sender: { id?: string }) => {
+      if (sender.id !== browser.runtime.id) return undefined;
+      const message = parseMessage(raw, ['collect-facts', 'same-origin-fetch']);
+      if (!message) return undefined;
+      if (message.type === 'collect-facts') return Promise.resolve(readTab());
+      if (new URL(message.url).origin !== location.origin) {
+        return Promise.resolve({ ok: false, kind: 'other', message: 'Not this page’s origin' });
+      }
+      return fetchToWire(fetchHttp, { ...message, maxRedirects: 20 });
+    };
+    browser.runtime.onMessage.addListener(listener);
+    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(listener));
+    sendToBackground({ type: 'page-facts', ...readTab() }).catch(() => {
+      // The background may be updating; the popup asks again when opened.
+    });
+  },
+});
+
+function readTab(): TabFacts {
+  return { facts: collectPageFacts(document), navigationStatus: navigationStatus() };
+}
+
+/** The HTTP status the browser got for this document (Chrome 109+), or null. */
+function navigationStatus(): number | null {
+  const [entry] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
+    responseStatus?: number;
+  })[];
+  return entry?.responseStatus || null;
+}

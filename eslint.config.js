@@ -1,0 +1,70 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// Architecture as lint zones: lib/ is the pure core and may import nothing
+// from the browser, the UI, the command line or Node; components/ are
+// presentational and never touch browser APIs.
+const pureCore = {
+  patterns: [
+    {
+      group: ['**/entrypoints/**', '**/components/**', '**/cli/**'],
+      message: 'lib/ is the pure core.',
+    },
+    {
+      group: ['preact', 'preact/*', 'wxt', 'wxt/*', 'webextension-polyfill'],
+      message: 'lib/ is the pure core.',
+    },
+    { group: ['node:*'], message: 'lib/ gets I/O passed in (see lib/http/types.ts).' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', '.output', '.wxt', 'coverage', 'test-results', 'playwright-report'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Page data never becomes markup.' },
+        { property: 'outerHTML', message: 'Page data never becomes markup.' },
+        { property: 'insertAdjacentHTML', message: 'Page data never becomes markup.' },
+      ],
+      'no-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['lib/**/*.ts'],
+    ignores: ['lib/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', pureCore] },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['wxt/browser', 'webextension-polyfill', '**/entrypoints/**'],
+              message: 'Components are presentational: props in, callbacks out.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'browser', 'chrome'],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

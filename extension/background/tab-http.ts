@@ -1,0 +1,26 @@
+/**
+ * Which way the background reaches a tab's origin. With host permission for
+ * the origin (granted by the user, or activeTab) its own `fetch` works and
+ * follows cross-origin redirects; without it, the tab's content script
+ * fetches from inside the page's origin, so no host permission is needed
+ * just to check the page being viewed.
+ */
+import { browser } from 'wxt/browser';
+import type { HttpFetch } from '../../lib/http/types.ts';
+import { replyToResponse } from '../../lib/protocol/wire-http.ts';
+import { fetchHttp } from '../fetch-http.ts';
+import { sendToTab } from '../messaging.ts';
+
+export async function httpForTab(tabId: number, origin: string): Promise<HttpFetch> {
+  const granted = await browser.permissions
+    .contains({ origins: [`${origin}/*`] })
+    .catch(() => false);
+  return granted ? fetchHttp : viaTab(tabId);
+}
+
+function viaTab(tabId: number): HttpFetch {
+  return async ({ url, method, maxBytes, timeoutMs }) =>
+    replyToResponse(
+      await sendToTab(tabId, { type: 'same-origin-fetch', url, method, maxBytes, timeoutMs }),
+    );
+}

@@ -1,0 +1,129 @@
+/**
+ * Job 1 in the background: keeps each tab's inspection, answers the popup's
+ * `get-verdict`, and keeps the toolbar badge current as the user browses.
+ *
+ *   content script ──page-facts──▶ inspect (robots.txt + headers) ──▶ store ──▶ badge
+ *   popup ──get-verdict(tab, robot)──▶ stored inspection ──computeVerdict──▶ reply
+ *
+ * Verdicts are recomputed from the stored inspection (pure and fast), so
+ * switching robots never refetches anything.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { decideFromFetch } from '../../lib/robots/index.ts';
+import { computeVerdict } from '../../lib/verdict/compute-verdict.ts';
+import {
+  parseMessage,
+  type Message,
+  type TabFacts,
+  type VerdictReply,
+} from '../../lib/protocol/messages.ts';
+import { sendToTab } from '../messaging.ts';
+import { loadRobot, onRobotChanged } from '../settings.ts';
+import { clearBadge, showVerdictBadge } from './badge.ts';
+import { inspectTab } from './inspect-tab.ts';
+import {
+  forgetTab,
+  listTabIds,
+  loadRobotsFetch,
+  loadTab,
+  saveTab,
+  type TabInspection,
+} from './tab-store.ts';
+
+/** One inspection per tab at a time; a second request waits for the first. */
+const running = new Map<number, Promise<TabInspection>>();
+
+export function registerVerdictService(): void {
+  browser.runtime.onMessage.addListener((raw, sender) => handleMessage(raw, sender));
+  browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    // A new document is loading: the old verdict no longer applies.
+    if (change.status === 'loading') void clearBadge(tabId);
+  });
+  onRobotChanged(() => void refreshAllBadges());
+}
+
+function handleMessage(
+  raw: unknown,
+  sender: Browser.runtime.MessageSender,
+): Promise<unknown> | undefined {
+  if (sender.id !== browser.runtime.id) return undefined;
+  const message = parseMessage(raw, ['page-facts', 'get-verdict']);
+  if (!message) return undefined;
+  if (message.type === 'page-facts') {
+    // Only a tab's top frame speaks for the tab.
+    const tabId = sender.tab?.id;
+    if (tabId === undefined || sender.frameId !== 0) return Promise.resolve({ ok: false });
+    return onPageFacts(tabId, message).then(() => ({ ok: true }));
+  }
+  return getVerdict(message);
+}
+
+async function onPageFacts(tabId: number, facts: TabFacts): Promise<void> {
+  const inspection = await inspect(tabId, facts);
+  await showVerdictBadge(tabId, await verdictOf(inspection, await loadRobot()));
+}
+
+async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promise<VerdictReply> {
+  try {
+    let inspection = refresh ? undefined : await (running.get(tabId) ?? loadTab(tabId));
+    if (!inspection)
+      inspection = await inspect(tabId, await sendToTab(tabId, { type: 'collect-facts' }));
+    const verdict = await verdictOf(inspection, ua);
+    await showVerdictBadge(tabId, verdict);
+    const robotsFetch = await loadRobotsFetch(new URL(inspection.facts.url).origin);
+    const robots = robotsFetch
+      ? {
+          url: robotsFetch.url,
+          status: robotsFetch.status,
+          decision: decideFromFetch(robotsFetch, verdict.url, ua),
+        }
+      : null;
+    return { ok: true, verdict, robots, checkedAtMs: inspection.checkedAtMs };
+  } catch (error) {
+    return { ok: false, error: explainFailure(error) };
+  }
+}
+
+function inspect(tabId: number, facts: TabFacts): Promise<TabInspection> {
+  const pending = running.get(tabId);
+  if (pending) return pending;
+  const job = inspectTab(tabId, facts, Date.now())
+    .then(async (inspection) => {
+      await saveTab(tabId, inspection);
+      return inspection;
+    })
+    .finally(() => running.delete(tabId));
+  running.set(tabId, job);
+  return job;
+}
+
+async function verdictOf(inspection: TabInspection, ua: string) {
+  const robotsFetch = await loadRobotsFetch(new URL(inspection.facts.url).origin);
+  const url = inspection.facts.url;
+  return computeVerdict({
+    url,
+    ua,
+    nowMs: Date.now(),
+    http: inspection.http,
+    page: inspection.facts,
+    robots: robotsFetch ? decideFromFetch(robotsFetch, url, ua) : null,
+  });
+}
+
+async function refreshAllBadges(): Promise<void> {
+  const robot = await loadRobot();
+  for (const tabId of await listTabIds()) {
+    const inspection = await loadTab(tabId);
+    if (inspection)
+      await showVerdictBadge(tabId, await verdictOf(inspection, robot)).catch(() => undefined);
+  }
+}
+
+function explainFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Receiving end does not exist|Could not establish connection/i.test(message)) {
+    return 'RobotLens cannot read this tab: it is not an http(s) page, or it was open before RobotLens was installed. Reload the page.';
+  }
+  return message;
+}

@@ -1,0 +1,40 @@
+/**
+ * Everything questionable a page says about itself, from its PageFacts:
+ * robots META tags outside `<head>`, conflicting, repeated or unreadable
+ * directives, and canonical problems. Used by the verdict (for one robot) and
+ * by the audit (for every robot the page names).
+ */
+import { findCanonicalIssues } from './canonical-findings.ts';
+import { parseDirectives } from './directives.ts';
+import type { MetaTag, PageFacts } from './page-facts.ts';
+import { directiveFindings, type PageFinding } from './page-finding.ts';
+import { appliesToRobot, isRobotsMetaName } from './robot-names.ts';
+import { metaSource } from './tag-source.ts';
+
+/**
+ * Finds page issues. With `ua`, only robots META tags that apply to that
+ * robot are checked; without it, every robots META the page has.
+ */
+export function findPageIssues(facts: PageFacts, ua?: string): PageFinding[] {
+  const metas = robotsMetas(facts, ua);
+  return [
+    ...metas.filter((m) => !m.inHead).map(outsideHead),
+    ...metas.flatMap((m) => directiveFindings(parseDirectives(m.content), metaSource(m))),
+    ...findCanonicalIssues(facts),
+  ];
+}
+
+/** Robots META tags that speak to `ua` (or, without `ua`, to any robot), in document order. */
+export function robotsMetas(facts: PageFacts, ua?: string): MetaTag[] {
+  return facts.metas.filter((m) =>
+    ua === undefined ? isRobotsMetaName(m.name) : appliesToRobot(m.name, ua),
+  );
+}
+
+function outsideHead(meta: MetaTag): PageFinding {
+  return {
+    kind: 'robots-meta-outside-head',
+    source: metaSource(meta),
+    detail: `This ${meta.name} META tag is in <body>, not <head>; the standard puts it in <head> and some robots ignore it elsewhere. Move it into <head>.`,
+  };
+}

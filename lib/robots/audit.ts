@@ -1,0 +1,130 @@
+/**
+ * The robots.txt audit: the fetch and its policy (with the 1996 reading),
+ * the file as lines, groups and sitemaps, the lint findings, and URL × robot
+ * tests, each explained: which group applied, which rule decided, and why.
+ */
+import { robotsFetchExpiresAtMs } from './cache-lifetime.ts';
+import { decideFromFetch, parseRobotsFetch } from './decide-fetch.ts';
+import { matchingRules, explainDecision, type MatchingRule } from './explain.ts';
+import type { RobotsFinding } from './finding.ts';
+import type { RobotsGroup, RobotsSitemap } from './groups.ts';
+import { lintParsed } from './lint.ts';
+import { robotsPolicyFor, type RobotsPolicyCode } from './policy.ts';
+import type { RobotsFetch, RobotsPolicyName } from './types.ts';
+
+export interface RobotsTest {
+  url: string;
+  ua: string;
+  allowed: boolean;
+  /** Line of the deciding rule; null when no rule decided. */
+  line: number | null;
+  rule: string | null;
+  /** The group's `User-agent` value (`*` for the global group); null when none applies. */
+  group: string | null;
+  groupLine: number | null;
+  reason: string;
+  /** Every rule of the group that matches, longest first. */
+  matches: MatchingRule[];
+}
+
+export interface RobotsAudit {
+  url: string;
+  status: number | null;
+  policy: RobotsPolicyName;
+  classicPolicy: RobotsPolicyName;
+  policyCode: RobotsPolicyCode;
+  reason: string;
+  redirects: { url: string; status: number }[];
+  fetchedAtMs: number;
+  /** How old the fetch result is at `nowMs`. */
+  ageMs: number;
+  /** When robots stop reusing this result (Cache-Control/Expires, at most 24 h; 5 min when unreachable). */
+  expiresAtMs: number;
+  /** Bytes received (the file may be larger when `truncated`). */
+  bytes: number;
+  /** True when the file is over 500 KiB and robots ignore the rest. */
+  truncated: boolean;
+  findings: RobotsFinding[];
+  groups: RobotsGroup[];
+  sitemaps: RobotsSitemap[];
+  /** The file's lines, for display (line n is `lines[n - 1]`). */
+  lines: string[];
+  tests: RobotsTest[];
+}
+
+export interface AuditOptions {
+  /** Robots to test (`googlebot`, `bingbot`, `*`, …). */
+  uas: string[];
+  /** URLs (or paths) to test. */
+  tests: string[];
+  nowMs: number;
+}
+
+/** Audits a fetched robots.txt. */
+export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): RobotsAudit {
+  const policy = robotsPolicyFor(fetch);
+  const parsed = policy.policy === 'rules' ? parseRobotsFetch(fetch) : null;
+  const findings = parsed
+    ? lintParsed(parsed, { contentType: fetch.contentType, body: fetch.body })
+    : [];
+  const tests = options.tests.flatMap((test) =>
+    options.uas.map((ua) => runTest(fetch, resolve(test, fetch.url), ua)),
+  );
+  return {
+    url: fetch.url,
+    status: fetch.status,
+    policy: policy.policy,
+    classicPolicy: policy.classicPolicy,
+    policyCode: policy.code,
+    reason: policy.reason,
+    redirects: fetch.redirects,
+    fetchedAtMs: fetch.fetchedAtMs,
+    ageMs: options.nowMs - fetch.fetchedAtMs,
+    expiresAtMs: robotsFetchExpiresAtMs(fetch),
+    bytes: fetch.body?.length ?? 0,
+    truncated: parsed?.truncated ?? false,
+    findings,
+    groups: parsed?.groups ?? [],
+    sitemaps: parsed?.sitemaps ?? [],
+    lines: parsed?.lines.map((line) => line.text) ?? [],
+    tests,
+  };
+}
+
+function runTest(fetch: RobotsFetch, url: string, ua: string): RobotsTest {
+  const decision = decideFromFetch(fetch, url, ua);
+  const matches =
+    decision.policy === 'rules' ? matchingRules(parseRobotsFetch(fetch), url, ua) : [];
+  return {
+    url,
+    ua,
+    allowed: decision.allowed,
+    line: decision.line,
+    rule: decision.rule,
+    group: decision.group,
+    groupLine: decision.groupLine ?? null,
+    reason: explainDecision(decision, matches) + originNote(fetch.url, url),
+    matches,
+  };
+}
+
+/** A path is tested on the robots.txt's own origin. */
+function resolve(test: string, robotsUrl: string): string {
+  try {
+    return new URL(test, robotsUrl).href;
+  } catch {
+    return test;
+  }
+}
+
+function originNote(robotsUrl: string, url: string): string {
+  try {
+    const robotsOrigin = new URL(robotsUrl).origin;
+    const urlOrigin = new URL(url).origin;
+    return robotsOrigin === urlOrigin
+      ? ''
+      : ` (note: this robots.txt is for ${robotsOrigin}; ${urlOrigin} has its own)`;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { bytesToBase64 } from '../protocol/base64.ts';
+import { batchDecide } from './batch.ts';
+
+describe('batchDecide', () => {
+  it('answers { allowed, line } per case, text or base64', () => {
+    const robotstxt = 'User-agent: *\nDisallow: /a\n';
+    const robotstxt_base64 = bytesToBase64(new TextEncoder().encode(robotstxt));
+    expect(
+      batchDecide([
+        { robotstxt, ua: 'x', url: 'https://e.com/a' },
+        { robotstxt_base64, ua: 'x', url: 'https://e.com/a' },
+        { robotstxt, ua: 'x', url: 'https://e.com/b' },
+        { robotstxt: '', ua: 'x', url: 'https://e.com/b' },
+      ]),
+    ).toEqual([
+      { allowed: false, line: 2 },
+      { allowed: false, line: 2 },
+      { allowed: true, line: null },
+      { allowed: true, line: null },
+    ]);
+  });
+
+  it('decides thousands of cases quickly (parsed files cached by content)', () => {
+    const files = Array.from(
+      { length: 20 },
+      (_, i) => `User-agent: *\nDisallow: /p${i}/\nAllow: /p${i}/ok\n`,
+    );
+    const cases = Array.from({ length: 5000 }, (_, i) => ({
+      robotstxt: files[i % files.length] ?? '',
+      ua: 'googlebot',
+      url: `https://e.com/p${i % 20}/${i % 3 === 0 ? 'ok' : 'no'}`,
+    }));
+    const started = performance.now();
+    const results = batchDecide(cases);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(results.filter((r) => r.allowed).length).toBe(Math.ceil(5000 / 3));
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The verdict of a parsed robots.txt for one URL and one robot, explained:
+ * which group applies (the robot's own, else `*`, else none), which rule
+ * decides (the longest match; Allow wins a tie) and on which line.
+ */
+import { matchPathOf } from './encoding.ts';
+import type { RobotsGroup, RobotsUserAgent } from './groups.ts';
+import type { RobotsTxt } from './parse.ts';
+import type { RobotsDecision } from './types.ts';
+import { robotToken } from './user-agent.ts';
+
+/** RFC 9309 §2.2.2: the robots.txt URI itself is implicitly allowed. */
+const ROBOTS_TXT_PATH = '/robots.txt';
+
+export interface ApplicableGroup {
+  kind: 'specific' | 'global' | 'none';
+  /** The `User-agent` line that selected the group (the first one, when groups merge). */
+  agent: RobotsUserAgent | null;
+  /** All groups that apply, merged in file order. */
+  groups: RobotsGroup[];
+}
+
+/** The group a robot obeys: its own (merged), else `*` (merged), else none. */
+export function applicableGroup(groups: readonly RobotsGroup[], ua: string): ApplicableGroup {
+  const token = robotToken(ua);
+  for (const kind of ['specific', 'global'] as const) {
+    const wanted = kind === 'specific' ? token : '*';
+    if (kind === 'specific' && token === '*') continue;
+    const matching = groups.filter((group) =>
+      group.userAgents.some((agent) => agent.token === wanted),
+    );
+    const agent = matching[0]?.userAgents.find((candidate) => candidate.token === wanted) ?? null;
+    if (agent !== null) return { kind, agent, groups: matching };
+  }
+  return { kind: 'none', agent: null, groups: [] };
+}
+
+/** Decides with a parsed file (the policy is `rules`). */
+export function decideWithRules(robots: RobotsTxt, url: string, ua: string): RobotsDecision {
+  const path = matchPathOf(url);
+  const applicable = applicableGroup(robots.groups, ua);
+  const group =
+    applicable.agent === null ? null : applicable.kind === 'global' ? '*' : applicable.agent.value;
+  const base = { policy: 'rules', group, groupLine: applicable.agent?.line ?? null } as const;
+  if (path === ROBOTS_TXT_PATH) {
+    const reason = '/robots.txt itself is always allowed (RFC 9309)';
+    return { ...base, allowed: true, line: null, rule: null, reason, code: 'robots-txt-self' };
+  }
+  const engineLine = robots.matcher.decidingLine(path, robotToken(ua));
+  const decider = engineLine === null ? null : (robots.program.rules[engineLine - 1] ?? null);
+  if (decider === null) {
+    return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, ua) };
+  }
+  const { rule, derived } = decider;
+  const how =
+    derived === 'index-html'
+      ? `${rule.text} also allows its directory (Google reads index.html as the directory)`
+      : `${rule.text} is the longest matching rule`;
+  return {
+    ...base,
+    allowed: rule.type === 'allow',
+    line: rule.line,
+    rule: rule.text,
+    reason: `${how} in the group for ${groupLabel(applicable)} (longest match wins; Allow wins a tie)`,
+    code: 'rule',
+  };
+}
+
+function noRuleReason(
+  applicable: ApplicableGroup,
+  ua: string,
+): Pick<RobotsDecision, 'reason' | 'code'> {
+  if (applicable.kind === 'none') {
+    return {
+      reason: `no group names ${robotToken(ua)} and there is no * group: nothing restricts "${ua}"`,
+      code: 'no-group',
+    };
+  }
+  return {
+    reason: `no rule in the group for ${groupLabel(applicable)} matches this URL`,
+    code: 'no-matching-rule',
+  };
+}
+
+function groupLabel(applicable: ApplicableGroup): string {
+  const agent = applicable.agent;
+  if (agent === null) return 'no robot';
+  return applicable.kind === 'global' ? '* (all robots)' : `${agent.value} (line ${agent.line})`;
+}

@@ -1,0 +1,59 @@
+/**
+ * What the robots.txt auditor reports: one finding per problem, on a line
+ * (or on the file, line null), with a stable kebab-case code and a sentence
+ * a webmaster understands.
+ */
+
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+export type RobotsFindingCode =
+  // the file
+  | 'empty-file'
+  | 'file-too-large'
+  | 'html-served'
+  // the line
+  | 'bom-mid-file'
+  | 'line-truncated'
+  | 'missing-colon'
+  | 'unparsable-line'
+  // fields
+  | 'field-typo'
+  | 'unknown-field-typo'
+  | 'unsupported-field'
+  | 'unknown-field'
+  | 'crawl-delay-ignored'
+  | 'crawl-delay-invalid'
+  | 'crawl-delay-too-large'
+  | 'sitemap-relative'
+  | 'sitemap-invalid'
+  // user-agents and groups
+  | 'user-agent-not-token'
+  | 'user-agent-names-no-robot'
+  | 'rule-before-user-agent'
+  | 'groups-merged'
+  | 'group-without-rules'
+  | 'site-closed'
+  // rules
+  | 'multiple-paths'
+  | 'path-not-absolute'
+  | 'wildcard'
+  | 'prefix-match'
+  | 'index-html-directory';
+
+export interface RobotsFinding {
+  /** 1-based line; null for findings about the whole file. */
+  line: number | null;
+  severity: FindingSeverity;
+  code: RobotsFindingCode;
+  message: string;
+}
+
+/** Shorthand constructor, so checks read as one line each. */
+export function finding(
+  line: number | null,
+  severity: FindingSeverity,
+  code: RobotsFindingCode,
+  message: string,
+): RobotsFinding {
+  return { line, severity, code, message };
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { RobotsFindingCode } from './finding.ts';
+import { lintRobotsTxt } from './lint.ts';
+
+const URL = 'https://e.com/robots.txt';
+const lint = (
+  text: string | Uint8Array,
+  options: { contentType?: string; byteLength?: number } = {},
+) => lintRobotsTxt(text, { url: URL, ...options });
+const codes = (text: string) => lint(text).map((f) => [f.code, f.line]);
+
+describe('lintRobotsTxt: valid files', () => {
+  it.each([
+    [
+      'a typical file',
+      [
+        '# robots.txt for e.com',
+        'User-agent: *',
+        'Disallow: /private/',
+        'Allow: /private/public/',
+        'Disallow: /search?',
+        '',
+        'User-agent: Googlebot',
+        'User-agent: bingbot',
+        'Disallow: /tmp/',
+        'Disallow:',
+        '',
+        'Sitemap: https://e.com/sitemap.xml',
+      ].join('\r\n'),
+    ],
+    ['an allow-all file', 'User-agent: *\nDisallow:\n'],
+    [
+      'file paths and a BOM at the start',
+      '\uFEFFUser-agent: *\nDisallow: /a/file.html\nDisallow: /cgi-bin/\n',
+    ],
+  ])('%s has no findings', (_name, text) => {
+    expect(lint(text)).toEqual([]);
+  });
+});
+
+type Row = [
+  code: RobotsFindingCode,
+  text: string,
+  line: number | null,
+  severity: 'error' | 'warning' | 'info',
+];
+
+const rows: Row[] = [
+  ['empty-file', '', null, 'info'],
+  ['empty-file', '# only a comment\n\n', null, 'info'],
+  ['bom-mid-file', 'User-agent: *\n\uFEFFDisallow: /a/\n', 2, 'error'],
+  ['line-truncated', `User-agent: *\nDisallow: /${'a'.repeat(17_000)}\n`, 2, 'error'],
+  ['missing-colon', 'User-agent: *\nDisallow /a/\n', 2, 'warning'],
+  ['unparsable-line', 'User-agent: *\nthis is not a rule\n', 2, 'error'],
+  ['multiple-paths', 'User-agent: *\nDisallow: /a/ /b/\n', 2, 'error'],
+  ['multiple-paths', 'User-agent: *\nDisallow /a/ /b/\n', 2, 'error'],
+  ['field-typo', 'User-agent: *\nDisalow: /a/\n', 2, 'warning'],
+  ['field-typo', 'Useragent: *\nDisallow: /a/\n', 1, 'warning'],
+  ['unknown-field-typo', 'User-agent: *\nDisallwo: /a/\n', 2, 'error'],
+  ['unknown-field-typo', 'User-agnet: *\nDisallow: /a/\n', 1, 'error'],
+  ['unsupported-field', 'User-agent: *\nNoindex: /a/\n', 2, 'warning'],
+  ['unsupported-field', 'Host: e.com\n', 1, 'warning'],
+  ['unsupported-field', 'User-agent: *\nClean-param: ref /a/\n', 2, 'warning'],
+  ['unknown-field', 'User-agent: *\nContent-Signal: search=yes\n', 2, 'info'],
+  ['crawl-delay-ignored', 'User-agent: *\nCrawl-delay: 5\n', 2, 'info'],
+  ['crawl-delay-invalid', 'User-agent: *\nCrawl-delay: five\n', 2, 'error'],
+  ['crawl-delay-too-large', 'User-agent: *\nCrawl-delay: 3600\n', 2, 'warning'],
+  ['sitemap-relative', 'Sitemap: /sitemap.xml\n', 1, 'error'],
+  ['sitemap-invalid', 'Sitemap: ftp://e.com/s.xml\n', 1, 'error'],
+  ['sitemap-invalid', 'Sitemap: https://\n', 1, 'error'],
+  ['user-agent-not-token', 'User-agent: Googlebot/2.1\nDisallow: /a/\n', 1, 'warning'],
+  ['user-agent-not-token', 'User-agent: * everyone\nDisallow: /a/\n', 1, 'warning'],
+  ['user-agent-names-no-robot', 'User-agent: /bot\nDisallow: /a/\n', 1, 'error'],
+  ['rule-before-user-agent', 'Disallow: /a/\nUser-agent: *\nDisallow: /b/\n', 1, 'error'],
+  [
+    'groups-merged',
+    'User-agent: a\nDisallow: /x/\nUser-agent: b\nDisallow: /y/\nUser-agent: A\nDisallow: /z/\n',
+    5,
+    'warning',
+  ],
+  ['group-without-rules', 'User-agent: *\nDisallow: /x/\nUser-agent: a\n', 3, 'warning'],
+  ['site-closed', 'User-agent: *\nDisallow: /\n', 2, 'warning'],
+  ['path-not-absolute', 'User-agent: *\nDisallow: private/\n', 2, 'error'],
+  ['wildcard', 'User-agent: *\nDisallow: /*.pdf$\n', 2, 'info'],
+  ['prefix-match', 'User-agent: *\nDisallow: /tmp\n', 2, 'info'],
+  ['index-html-directory', 'User-agent: *\nAllow: /a/index.html\n', 2, 'info'],
+];
+
+describe('lintRobotsTxt: one row per finding code', () => {
+  it.each(rows)('%s: %j', (code, text, line, severity) => {
+    const found = lint(text).filter((f) => f.code === code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line, severity });
+    expect(found[0]?.message).toMatch(/^["A-Za-z].+[.)]$/);
+  });
+
+  it('covers every finding code', () => {
+    // A Record over the union: the compiler fails this file when a code is added and not listed.
+    const all: Record<RobotsFindingCode, true> = {
+      'empty-file': true,
+      'file-too-large': true,
+      'html-served': true,
+      'bom-mid-file': true,
+      'line-truncated': true,
+      'missing-colon': true,
+      'unparsable-line': true,
+      'field-typo': true,
+      'unknown-field-typo': true,
+      'unsupported-field': true,
+      'unknown-field': true,
+      'crawl-delay-ignored': true,
+      'crawl-delay-invalid': true,
+      'crawl-delay-too-large': true,
+      'sitemap-relative': true,
+      'sitemap-invalid': true,
+      'user-agent-not-token': true,
+      'user-agent-names-no-robot': true,
+      'rule-before-user-agent': true,
+      'groups-merged': true,
+      'group-without-rules': true,
+      'site-closed': true,
+      'multiple-paths': true,
+      'path-not-absolute': true,
+      wildcard: true,
+      'prefix-match': true,
+      'index-html-directory': true,
+    };
+    const covered = new Set<string>([
+      ...rows.map(([code]) => code),
+      'html-served',
+      'file-too-large',
+    ]);
+    expect([...covered].sort()).toEqual(Object.keys(all).sort());
+  });
+
+  it('html-served: by content type or by body', () => {
+    const body = new TextEncoder().encode('<!doctype html><html></html>');
+    expect(lint(body).map((f) => f.code)).toContain('html-served');
+    expect(lint('x', { contentType: 'text/html' }).map((f) => f.code)).toContain('html-served');
+  });
+
+  it('file-too-large: over 500 KiB', () => {
+    expect(lint('User-agent: *\nDisallow: /a/\n', { byteLength: 600_000 })).toEqual([
+      expect.objectContaining({ code: 'file-too-large', line: null, severity: 'warning' }),
+    ]);
+  });
+
+  it('reports file-level findings first, then by line', () => {
+    expect(codes('Disallow: /a/\nUser-agent: *\nDisallow /tmp\n')).toEqual([
+      ['rule-before-user-agent', 1],
+      ['missing-colon', 3],
+      ['prefix-match', 3],
+    ]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The contract between the robots.txt engine and its users (the page
+ * verdict, the crawler, the audit). The engine answers with reasons and line
+ * numbers, never a bare boolean.
+ */
+
+import type { HttpErrorKind } from '../http/types.ts';
+
+/** How a robots.txt response is to be treated (RFC 9309 §2.3.1). */
+export type RobotsPolicyName = 'rules' | 'allow-all' | 'disallow-all';
+
+/** The robots.txt response as fetched; produced by any fetch adapter. */
+export interface RobotsFetch {
+  /** The robots.txt URL asked for: `<origin>/robots.txt`. */
+  url: string;
+  /** Final HTTP status after redirects; null on a network error or timeout. */
+  status: number | null;
+  /** Redirect hops followed, in order (may be empty). */
+  redirects: { url: string; status: number }[];
+  /** The body bytes (first 500 KiB at least), when there was a body. */
+  body?: Uint8Array;
+  /** Content-Type header, when any. */
+  contentType?: string;
+  /** Response headers relevant to caching (lower-case names). */
+  headers?: Record<string, string>;
+  /** Network error text, when status is null. */
+  error?: string;
+  /** Why the request failed, when it did (timeout, dns, too-many-redirects, …). */
+  errorKind?: HttpErrorKind;
+  /** True when the adapter cut the body at its byte limit: the file is larger than `body`. */
+  truncated?: boolean;
+  /** Epoch ms when the response arrived (for cache age). */
+  fetchedAtMs: number;
+}
+
+/** "May robot X fetch URL Y?", explained. */
+export interface RobotsDecision {
+  allowed: boolean;
+  /** The policy the fetch result led to. */
+  policy: RobotsPolicyName;
+  /** 1-based line of the deciding rule; null when no rule decided. */
+  line: number | null;
+  /** The deciding rule as written, e.g. `Disallow: /private`; null when none. */
+  rule: string | null;
+  /**
+   * Which group applied: the matching `User-agent` line as written, `*`, or
+   * null when no group applies.
+   */
+  group: string | null;
+  /** Why, in words: "longest match", "no rule matched", "robots.txt returned 503", … */
+  reason: string;
+  /** Why, as a stable code (for grouping and tests). */
+  code?: RobotsDecisionCode;
+  /** 1-based line of the `User-agent` line that selected the group; null when none. */
+  groupLine?: number | null;
+}
+
+/**
+ * What decided: a rule, the absence of one, or the fetch policy.
+ * `robots-txt-self`: `/robots.txt` is always allowed (RFC 9309 §2.2.2).
+ */
+export type RobotsDecisionCode =
+  | 'rule'
+  | 'no-matching-rule'
+  | 'no-group'
+  | 'robots-txt-self'
+  | 'policy-allow-all'
+  | 'policy-disallow-all';

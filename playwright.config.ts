@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test';
+
+// The browser tests load the *built* extension (.output/chrome-mv3) into
+// Debian's Chromium; `npm run test:e2e` builds first.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { trace: 'retain-on-failure' },
+});

@@ -1,0 +1,59 @@
+/**
+ * Playwright fixtures: Debian's Chromium with the built extension loaded,
+ * its id, and helpers to open extension pages. Each test file gets a fresh
+ * profile.
+ */
+import { test as base, chromium, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error — plain JS helper shared with ensure-chromium.mjs
+import { chromiumPath } from './chromium-path.mjs';
+
+export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+
+interface ExtensionFixtures {
+  context: BrowserContext;
+  extensionId: string;
+  openExtensionPage: (file: string, query?: Record<string, string | number>) => Promise<Page>;
+}
+
+export const test = base.extend<ExtensionFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  context: async ({}, use) => {
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: (chromiumPath as () => string)(),
+      headless: false,
+      args: [
+        '--headless=new',
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    });
+    await use(context);
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  },
+  extensionId: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await use(new URL(worker.url()).host);
+  },
+  openExtensionPage: async ({ context, extensionId }, use) => {
+    await use(async (file, query = {}) => {
+      const page = await context.newPage();
+      const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      await page.goto(`chrome-extension://${extensionId}/${file}?${search}`);
+      return page;
+    });
+  },
+});
+
+export const expect = test.expect;

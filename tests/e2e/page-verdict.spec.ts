@@ -1,0 +1,168 @@
+/**
+ * Job 1 in the real browser: the built extension's popup and badge give the
+ * right verdict, with the right reasons, for one fixture page per situation.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
+import { expect, test } from './extension.ts';
+
+let site: SiteServer;
+
+test.beforeAll(async () => {
+  site = await startSiteServer(path.resolve('tests/fixtures/indexability'));
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+/** Opens `pathname` in a tab and returns that tab's id, read from an extension page. */
+async function openSitePage(
+  openExtensionPage: (file: string, query?: Record<string, string | number>) => Promise<Page>,
+  pathname: string,
+): Promise<{ page: Page; tabId: number; helper: Page }> {
+  const helper = await openExtensionPage('popup.html', { tabId: 999999 });
+  const page = await helper.context().newPage();
+  await page.goto(`${site.origin}${pathname}`);
+  await page.bringToFront();
+  const tabId = await helper.evaluate(async () => {
+    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+    return tab!.id!;
+  });
+  return { page, tabId, helper };
+}
+
+async function badgeText(helper: Page, tabId: number): Promise<string> {
+  return helper.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+}
+
+async function openPopupFor(helper: Page, tabId: number, robot?: string): Promise<void> {
+  if (robot)
+    await helper.evaluate((ua) => chrome.storage.local.set({ 'settings.robot': ua }), robot);
+  await helper.goto(helper.url().replace(/\?.*$/, `?tabId=${tabId}`));
+  await expect(helper.getByTestId('verdict')).toBeVisible();
+}
+
+const cases: {
+  path: string;
+  robot?: string;
+  indexable: boolean;
+  blocking: string[];
+  notes?: string[];
+}[] = [
+  { path: '/clean.html', indexable: true, blocking: [] },
+  { path: '/noindex-meta.html', indexable: false, blocking: ['meta-robots'] },
+  { path: '/googlebot-noindex.html', indexable: false, blocking: ['meta-robots'] },
+  { path: '/googlebot-noindex.html', robot: 'bingbot', indexable: true, blocking: [] },
+  { path: '/x-robots-noindex.html', indexable: false, blocking: ['x-robots-tag'] },
+  { path: '/x-robots-googlebot.html', indexable: false, blocking: ['x-robots-tag'] },
+  { path: '/x-robots-googlebot.html', robot: 'bingbot', indexable: true, blocking: [] },
+  {
+    path: '/private/secret.html',
+    indexable: false,
+    blocking: ['robots-txt'],
+    notes: ['noindex-unseen'],
+  },
+  { path: '/no-bing.html', robot: 'bingbot', indexable: false, blocking: ['robots-txt'] },
+  { path: '/missing.html', indexable: false, blocking: ['http-status'] },
+  { path: '/canonical-elsewhere.html', indexable: true, blocking: [], notes: ['canonical'] },
+  {
+    path: '/meta-in-body.html',
+    indexable: false,
+    blocking: ['meta-robots'],
+    notes: ['meta-outside-head'],
+  },
+  { path: '/conflicting.html', indexable: false, blocking: ['meta-robots'], notes: ['conflict'] },
+  { path: '/unavailable-after.html', indexable: false, blocking: ['unavailable-after'] },
+];
+
+for (const c of cases) {
+  test(`popup: ${c.path} for ${c.robot ?? 'googlebot'} → ${c.indexable ? 'indexable' : 'not indexable'}`, async ({
+    openExtensionPage,
+  }) => {
+    const { tabId, helper } = await openSitePage(openExtensionPage, c.path);
+    await openPopupFor(helper, tabId, c.robot);
+    const verdict = helper.getByTestId('verdict');
+    await expect(verdict).toContainText(c.indexable ? 'Indexable' : 'Not indexable');
+    const blocking = await helper
+      .locator('.reasons-blocking li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+    expect(new Set(blocking)).toEqual(new Set(c.blocking));
+    for (const note of c.notes ?? []) {
+      await expect(helper.locator(`.reasons-note li[data-code="${note}"]`).first()).toBeVisible();
+    }
+  });
+}
+
+test('popup lists the tags found and the deciding robots.txt line', async ({
+  openExtensionPage,
+}) => {
+  const { tabId, helper } = await openSitePage(openExtensionPage, '/private/secret.html');
+  await openPopupFor(helper, tabId);
+  await expect(helper.getByTestId('robots-line')).toContainText(
+    'disallowed — line 3: Disallow: /private/',
+  );
+  await expect(helper.getByTestId('http-status')).toHaveText('200');
+  const { tabId: cleanTab } = await openSitePage(openExtensionPage, '/clean.html');
+  await openPopupFor(helper, cleanTab);
+  const tags = helper.getByRole('region', { name: 'Tags found' });
+  await expect(tags).toContainText('A page every robot may index.');
+  await expect(tags).toContainText('7 days');
+  await expect(tags).toContainText('hreflang ko');
+});
+
+test('changing the robot in the popup changes the verdict and is remembered', async ({
+  openExtensionPage,
+}) => {
+  const { tabId, helper } = await openSitePage(openExtensionPage, '/googlebot-noindex.html');
+  await openPopupFor(helper, tabId, 'googlebot');
+  await expect(helper.getByTestId('verdict')).toContainText('Not indexable');
+  await helper.getByLabel('Robot', { exact: true }).selectOption('bingbot');
+  await expect(helper.getByTestId('verdict')).toContainText('Indexable');
+  await expect(helper.getByTestId('verdict')).toContainText('for bingbot');
+  expect(await helper.evaluate(() => chrome.storage.local.get('settings.robot'))).toEqual({
+    'settings.robot': 'bingbot',
+  });
+  await helper.getByLabel('Robot', { exact: true }).selectOption('custom');
+  await helper.getByLabel('Robot product token').fill('duckduckbot');
+  await helper.getByRole('button', { name: 'Check for this robot' }).click();
+  await expect(helper.getByTestId('verdict')).toContainText('for duckduckbot');
+});
+
+test('the badge shows the verdict and changes when the tab navigates', async ({
+  openExtensionPage,
+}) => {
+  const { page, tabId, helper } = await openSitePage(openExtensionPage, '/navigate-a.html');
+  await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
+  await page.click('#next');
+  await page.waitForURL('**/clean.html');
+  await expect.poll(() => badgeText(helper, tabId)).toBe('OK');
+  await page.goto(`${site.origin}/x-robots-noindex.html`);
+  await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
+  const title = await helper.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
+  expect(title).toMatch(/^RobotLens — .*noindex/i);
+});
+
+test('the popup explains pages it cannot read', async ({ openExtensionPage, context }) => {
+  const helper = await openExtensionPage('popup.html', { tabId: 999999 });
+  const blank = await context.newPage();
+  await blank.goto('about:blank');
+  await blank.bringToFront();
+  const tabId = await helper.evaluate(async () => {
+    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+    return tab!.id!;
+  });
+  await helper.goto(helper.url().replace(/\?.*$/, `?tabId=${tabId}`));
+  await expect(helper.getByRole('alert')).toContainText('cannot read this tab');
+});
+
+test('screenshots of the popup for the README (light and dark)', async ({ openExtensionPage }) => {
+  const { tabId, helper } = await openSitePage(openExtensionPage, '/private/secret.html');
+  await helper.setViewportSize({ width: 420, height: 640 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await helper.emulateMedia({ colorScheme: scheme });
+    await openPopupFor(helper, tabId, 'googlebot');
+    await expect(helper.getByTestId('robots-line')).toContainText('Disallow: /private/');
+    await helper.screenshot({ path: `docs/popup-${scheme}.png` });
+  }
+});

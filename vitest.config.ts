@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: [
+      'lib/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'entrypoints/**/*.test.ts',
+      'components/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.ts',
+    ],
+    // Unit tests never reach the network: the only servers are ours on 127.0.0.1.
+    testTimeout: 20_000,
+  },
+});
