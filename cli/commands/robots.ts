@@ -1,6 +1,130 @@
-/** `robotlens robots`: wired once the robots.txt engine lands (issue: job 2). */
+/**
+ * `robotlens robots`: fetch (or read) robots.txt, audit it, test URLs.
+ * `robotlens robots batch`: decide many cases from stdin, for conformance suites.
+ */
+import { readFile } from 'node:fs/promises';
+import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
+import {
+  auditRobotsTxt,
+  batchDecide,
+  fetchRobotsTxt,
+  robotsTxtUrl,
+  type BatchCase,
+  type RobotsAudit,
+  type RobotsFetch,
+} from '../../lib/robots/index.ts';
+import { formatRobotsText } from '../format/robots-text.ts';
+import { createNodeHttp } from '../http/node-http.ts';
+import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 
-export async function runRobots(_args: string[]): Promise<number> {
-  throw new UsageError('robots: the robots.txt audit is not available in this build yet');
+export async function runRobots(args: string[]): Promise<number> {
+  if (args[0] === 'batch') return runBatch(args.slice(1));
+  const { values, positionals } = parseCommandArgs(args, {
+    ua: { type: 'string', multiple: true },
+    test: { type: 'string', multiple: true },
+    file: { type: 'string' },
+    base: { type: 'string' },
+    format: { type: 'string' },
+    timeout: { type: 'string' },
+    from: { type: 'string' },
+  });
+  const format = parseFormat(values.format);
+  const nowMs = Date.now();
+  const fetched = values.file
+    ? await readLocalFile(values.file, values.base, positionals, nowMs)
+    : await fetchRemote(positionals, values, nowMs);
+  if (fetched.status === null) {
+    process.stderr.write(`robotlens: ${fetched.url}: ${fetched.error ?? 'unreachable'}\n`);
+    return 2;
+  }
+  const uas = values.ua?.length ? values.ua : [DEFAULT_ROBOT];
+  const audit = auditRobotsTxt(fetched, { uas, tests: values.test ?? [], nowMs });
+  process.stdout.write(
+    format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatRobotsText(audit),
+  );
+  return exitCodeOf(audit);
+}
+
+/** 1 when the file has errors or a tested URL is disallowed, so scripts can gate on it. */
+function exitCodeOf(audit: RobotsAudit): number {
+  const hasErrors = audit.findings.some((f) => f.severity === 'error');
+  const blocked = audit.tests.some((t) => !t.allowed);
+  return hasErrors || blocked ? 1 : 0;
+}
+
+async function fetchRemote(
+  positionals: string[],
+  values: { timeout?: string; from?: string },
+  nowMs: number,
+): Promise<RobotsFetch> {
+  if (positionals.length !== 1) throw new UsageError('robots takes one origin or URL (or --file)');
+  const origin = new URL(parseTargetUrl(positionals[0], 'an origin or URL')).origin;
+  const http = createNodeHttp({
+    userAgent: USER_AGENT,
+    ...(values.from ? { from: values.from } : {}),
+  });
+  const timeoutMs = parsePositiveInt('timeout', values.timeout, 15_000);
+  return fetchRobotsTxt(http, origin, { nowMs, timeoutMs });
+}
+
+/** A local file audited as if `<base>/robots.txt` had answered 200 with it. */
+async function readLocalFile(
+  file: string,
+  base: string | undefined,
+  positionals: string[],
+  nowMs: number,
+): Promise<RobotsFetch> {
+  if (positionals.length > 0) throw new UsageError('use either an origin or --file, not both');
+  let body: Uint8Array;
+  try {
+    body = new Uint8Array(await readFile(file));
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  const origin = new URL(parseTargetUrl(base ?? 'https://example.com', 'a --base origin')).origin;
+  return {
+    url: robotsTxtUrl(origin),
+    status: 200,
+    redirects: [],
+    body,
+    contentType: 'text/plain',
+    fetchedAtMs: nowMs,
+  };
+}
+
+async function runBatch(args: string[]): Promise<number> {
+  if (args.length > 0)
+    throw new UsageError('robots batch reads its cases from stdin and takes no arguments');
+  const cases = parseCases(await readStdin());
+  process.stdout.write(`${JSON.stringify(batchDecide(cases))}\n`);
+  return 0;
+}
+
+function parseCases(text: string): BatchCase[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`robots batch: stdin is not JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(data)) throw new UsageError('robots batch: stdin must be a JSON array');
+  return data.map((item: unknown, index) => {
+    const c = item as Partial<BatchCase> | null;
+    const hasFile = typeof c?.robotstxt === 'string' || typeof c?.robotstxt_base64 === 'string';
+    if (!c || !hasFile || typeof c.ua !== 'string' || typeof c.url !== 'string') {
+      throw new UsageError(
+        `robots batch: case ${index} needs robotstxt (or robotstxt_base64), ua and url`,
+      );
+    }
+    return c as BatchCase;
+  });
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,17 +1,26 @@
-/** The popup: the verdict for the current tab and chosen robot. */
+/** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
 import { useEffect, useState } from 'preact/hooks';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
+import { TabBar } from '../../components/TabBar.tsx';
 import { VerdictView } from '../../components/VerdictView.tsx';
 import { sendToBackground } from '../../extension/messaging.ts';
 import { loadRobot, saveRobot } from '../../extension/settings.ts';
+import { RobotsTab } from './RobotsTab.tsx';
 import { resolveTargetTabId } from './target-tab.ts';
 
+type View = 'page' | 'robots';
 type State = { phase: 'loading' } | { phase: 'done'; reply: VerdictReply };
+
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'page', label: 'Page' },
+  { id: 'robots', label: 'robots.txt' },
+];
 
 export function App() {
   const [robot, setRobot] = useState<string | null>(null);
   const [tabId, setTabId] = useState<number | null>(null);
+  const [view, setView] = useState<View>(() => (location.hash === '#robots' ? 'robots' : 'page'));
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [refreshCount, setRefreshCount] = useState(0);
 
@@ -37,6 +46,7 @@ export function App() {
     setRobot(value);
     void saveRobot(value);
   };
+  const pageUrl = state.phase === 'done' && state.reply.ok ? state.reply.verdict.url : null;
 
   return (
     <main>
@@ -44,25 +54,44 @@ export function App() {
         <h1>RobotLens</h1>
         {robot !== null ? <RobotPicker robot={robot} onChange={chooseRobot} /> : null}
       </header>
-      {state.phase === 'loading' ? (
-        <p class="loading" role="status">
-          Checking this page…
-        </p>
-      ) : state.reply.ok ? (
-        <>
-          <VerdictView verdict={state.reply.verdict} robots={state.reply.robots} />
-          <footer>
-            <span>Checked {new Date(state.reply.checkedAtMs).toLocaleTimeString()}</span>
-            <button type="button" onClick={() => setRefreshCount((n) => n + 1)}>
-              Check again
-            </button>
-          </footer>
-        </>
-      ) : (
-        <p class="error" role="alert">
-          {state.reply.error}
-        </p>
-      )}
+      <TabBar tabs={VIEWS} selected={view} onSelect={setView} />
+      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+        {view === 'page' ? (
+          <PagePanel state={state} onRefresh={() => setRefreshCount((n) => n + 1)} />
+        ) : tabId !== null && robot !== null && state.phase === 'done' ? (
+          <RobotsTab key={`${tabId}:${robot}`} tabId={tabId} robot={robot} pageUrl={pageUrl} />
+        ) : (
+          <p role="status">Checking this page…</p>
+        )}
+      </div>
     </main>
+  );
+}
+
+function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }) {
+  if (state.phase === 'loading') {
+    return (
+      <p class="loading" role="status">
+        Checking this page…
+      </p>
+    );
+  }
+  if (!state.reply.ok) {
+    return (
+      <p class="error" role="alert">
+        {state.reply.error}
+      </p>
+    );
+  }
+  return (
+    <>
+      <VerdictView verdict={state.reply.verdict} robots={state.reply.robots} />
+      <footer>
+        <span>Checked {new Date(state.reply.checkedAtMs).toLocaleTimeString()}</span>
+        <button type="button" onClick={onRefresh}>
+          Check again
+        </button>
+      </footer>
+    </>
   );
 }

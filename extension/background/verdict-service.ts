@@ -20,6 +20,7 @@ import {
 import { sendToTab } from '../messaging.ts';
 import { loadRobot, onRobotChanged } from '../settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
+import { explainFailure } from './explain-failure.ts';
 import { inspectTab } from './inspect-tab.ts';
 import {
   forgetTab,
@@ -118,12 +119,4 @@ async function refreshAllBadges(): Promise<void> {
     if (inspection)
       await showVerdictBadge(tabId, await verdictOf(inspection, robot)).catch(() => undefined);
   }
-}
-
-function explainFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/Receiving end does not exist|Could not establish connection/i.test(message)) {
-    return 'RobotLens cannot read this tab: it is not an http(s) page, or it was open before RobotLens was installed. Reload the page.';
-  }
-  return message;
 }

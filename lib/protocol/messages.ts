@@ -6,11 +6,13 @@
  *
  *   content ──page-facts──▶ background          (on load: what the DOM says)
  *   popup ──get-verdict──▶ background           (verdict for a tab and robot)
+ *   popup ──get-robots-audit──▶ background      (the tab's robots.txt, audited)
  *   background ──collect-facts──▶ content       (re-read the DOM on demand)
  *   background ──same-origin-fetch──▶ content   (fetch the page's own origin)
  */
 import type { HttpErrorKind, HttpMethod, RedirectHop } from '../http/types.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
+import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 import type { Verdict } from '../verdict/types.ts';
 
@@ -45,11 +47,20 @@ export type VerdictReply =
   | { ok: true; verdict: Verdict; robots: RobotsSummary | null; checkedAtMs: number }
   | { ok: false; error: string };
 
+export type RobotsAuditReply = { ok: true; audit: RobotsAudit } | { ok: false; error: string };
+
+/** At most this many URL × robot tests per request, so a pasted list cannot stall the worker. */
+export const MAX_ROBOTS_TESTS = 1000;
+
 export interface MessageMap {
   'page-facts': { request: TabFacts; response: { ok: boolean } };
   'get-verdict': {
     request: { tabId: number; ua: string; refresh: boolean };
     response: VerdictReply;
+  };
+  'get-robots-audit': {
+    request: { tabId: number; uas: string[]; tests: string[]; refresh: boolean };
+    response: RobotsAuditReply;
   };
   'collect-facts': { request: Record<never, never>; response: TabFacts };
   'same-origin-fetch': {
@@ -68,6 +79,10 @@ export type Reply<K extends MessageType> = MessageMap[K]['response'];
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isStringList = (value: unknown, maxLength: number): value is string[] =>
+  Array.isArray(value) &&
+  value.every((item) => typeof item === 'string' && item.length <= maxLength);
+
 const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean } = {
   'page-facts': (m) =>
     isObject(m.facts) &&
@@ -80,6 +95,12 @@ const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean 
     Number.isInteger(m.tabId) &&
     typeof m.ua === 'string' &&
     m.ua.length <= 100 &&
+    typeof m.refresh === 'boolean',
+  'get-robots-audit': (m) =>
+    Number.isInteger(m.tabId) &&
+    isStringList(m.uas, 100) &&
+    isStringList(m.tests, 4000) &&
+    m.uas.length * m.tests.length <= MAX_ROBOTS_TESTS &&
     typeof m.refresh === 'boolean',
   'collect-facts': () => true,
   'same-origin-fetch': (m) =>

@@ -3,9 +3,9 @@
  * right verdict, with the right reasons, for one fixture page per situation.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { expect, test } from './extension.ts';
+import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
 
 let site: SiteServer;
 
@@ -16,32 +16,7 @@ test.afterAll(async () => {
   await site.close();
 });
 
-/** Opens `pathname` in a tab and returns that tab's id, read from an extension page. */
-async function openSitePage(
-  openExtensionPage: (file: string, query?: Record<string, string | number>) => Promise<Page>,
-  pathname: string,
-): Promise<{ page: Page; tabId: number; helper: Page }> {
-  const helper = await openExtensionPage('popup.html', { tabId: 999999 });
-  const page = await helper.context().newPage();
-  await page.goto(`${site.origin}${pathname}`);
-  await page.bringToFront();
-  const tabId = await helper.evaluate(async () => {
-    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
-    return tab!.id!;
-  });
-  return { page, tabId, helper };
-}
-
-async function badgeText(helper: Page, tabId: number): Promise<string> {
-  return helper.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
-}
-
-async function openPopupFor(helper: Page, tabId: number, robot?: string): Promise<void> {
-  if (robot)
-    await helper.evaluate((ua) => chrome.storage.local.set({ 'settings.robot': ua }), robot);
-  await helper.goto(helper.url().replace(/\?.*$/, `?tabId=${tabId}`));
-  await expect(helper.getByTestId('verdict')).toBeVisible();
-}
+const at = (pathname: string) => `${site.origin}${pathname}`;
 
 const cases: {
   path: string;
@@ -80,8 +55,8 @@ for (const c of cases) {
   test(`popup: ${c.path} for ${c.robot ?? 'googlebot'} → ${c.indexable ? 'indexable' : 'not indexable'}`, async ({
     openExtensionPage,
   }) => {
-    const { tabId, helper } = await openSitePage(openExtensionPage, c.path);
-    await openPopupFor(helper, tabId, c.robot);
+    const { tabId, popup: helper } = await openSiteTab(openExtensionPage, at(c.path));
+    await showPopup(helper, tabId, c.robot ? { robot: c.robot } : {});
     const verdict = helper.getByTestId('verdict');
     await expect(verdict).toContainText(c.indexable ? 'Indexable' : 'Not indexable');
     const blocking = await helper
@@ -97,14 +72,14 @@ for (const c of cases) {
 test('popup lists the tags found and the deciding robots.txt line', async ({
   openExtensionPage,
 }) => {
-  const { tabId, helper } = await openSitePage(openExtensionPage, '/private/secret.html');
-  await openPopupFor(helper, tabId);
+  const { tabId, popup: helper } = await openSiteTab(openExtensionPage, at('/private/secret.html'));
+  await showPopup(helper, tabId);
   await expect(helper.getByTestId('robots-line')).toContainText(
     'disallowed — line 3: Disallow: /private/',
   );
   await expect(helper.getByTestId('http-status')).toHaveText('200');
-  const { tabId: cleanTab } = await openSitePage(openExtensionPage, '/clean.html');
-  await openPopupFor(helper, cleanTab);
+  const { tabId: cleanTab } = await openSiteTab(openExtensionPage, at('/clean.html'));
+  await showPopup(helper, cleanTab);
   const tags = helper.getByRole('region', { name: 'Tags found' });
   await expect(tags).toContainText('A page every robot may index.');
   await expect(tags).toContainText('7 days');
@@ -114,8 +89,11 @@ test('popup lists the tags found and the deciding robots.txt line', async ({
 test('changing the robot in the popup changes the verdict and is remembered', async ({
   openExtensionPage,
 }) => {
-  const { tabId, helper } = await openSitePage(openExtensionPage, '/googlebot-noindex.html');
-  await openPopupFor(helper, tabId, 'googlebot');
+  const { tabId, popup: helper } = await openSiteTab(
+    openExtensionPage,
+    at('/googlebot-noindex.html'),
+  );
+  await showPopup(helper, tabId, { robot: 'googlebot' });
   await expect(helper.getByTestId('verdict')).toContainText('Not indexable');
   await helper.getByLabel('Robot', { exact: true }).selectOption('bingbot');
   await expect(helper.getByTestId('verdict')).toContainText('Indexable');
@@ -132,7 +110,11 @@ test('changing the robot in the popup changes the verdict and is remembered', as
 test('the badge shows the verdict and changes when the tab navigates', async ({
   openExtensionPage,
 }) => {
-  const { page, tabId, helper } = await openSitePage(openExtensionPage, '/navigate-a.html');
+  const {
+    page,
+    tabId,
+    popup: helper,
+  } = await openSiteTab(openExtensionPage, at('/navigate-a.html'));
   await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
   await page.click('#next');
   await page.waitForURL('**/clean.html');
@@ -157,11 +139,11 @@ test('the popup explains pages it cannot read', async ({ openExtensionPage, cont
 });
 
 test('screenshots of the popup for the README (light and dark)', async ({ openExtensionPage }) => {
-  const { tabId, helper } = await openSitePage(openExtensionPage, '/private/secret.html');
+  const { tabId, popup: helper } = await openSiteTab(openExtensionPage, at('/private/secret.html'));
   await helper.setViewportSize({ width: 420, height: 640 });
   for (const scheme of ['light', 'dark'] as const) {
     await helper.emulateMedia({ colorScheme: scheme });
-    await openPopupFor(helper, tabId, 'googlebot');
+    await showPopup(helper, tabId, { robot: 'googlebot' });
     await expect(helper.getByTestId('robots-line')).toContainText('Disallow: /private/');
     await helper.screenshot({ path: `docs/popup-${scheme}.png` });
   }

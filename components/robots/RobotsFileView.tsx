@@ -1,0 +1,87 @@
+/**
+ * The file with line numbers and its findings beside their lines. Long files
+ * are paged (a 500 KiB file has tens of thousands of lines), and the page
+ * follows the highlighted line.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { RobotsFinding } from '../../lib/robots/index.ts';
+
+export const LINES_PER_PAGE = 200;
+
+export interface RobotsFileViewProps {
+  lines: string[];
+  findings: RobotsFinding[];
+  highlightedLine: number | null;
+}
+
+export function RobotsFileView({
+  lines: fileLines,
+  findings,
+  highlightedLine,
+}: RobotsFileViewProps) {
+  // A final newline ends the last line; it does not start an empty one.
+  const lines = fileLines.at(-1) === '' ? fileLines.slice(0, -1) : fileLines;
+  const pageCount = Math.max(1, Math.ceil(lines.length / LINES_PER_PAGE));
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    if (highlightedLine !== null) setPage(Math.floor((highlightedLine - 1) / LINES_PER_PAGE));
+  }, [highlightedLine]);
+  useEffect(() => {
+    document.querySelector('.file-line.highlighted')?.scrollIntoView({ block: 'nearest' });
+  }, [page, highlightedLine]);
+  const byLine = groupByLine(findings);
+  const first = page * LINES_PER_PAGE;
+  return (
+    <section aria-label="robots.txt file" class="file-view">
+      <h2>The file ({lines.length} lines)</h2>
+      {pageCount > 1 ? (
+        <nav class="pager" aria-label="File pages">
+          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous lines
+          </button>
+          <span>
+            lines {first + 1}–{Math.min(lines.length, first + LINES_PER_PAGE)} of {lines.length}
+          </span>
+          <button type="button" disabled={page >= pageCount - 1} onClick={() => setPage(page + 1)}>
+            Next lines
+          </button>
+        </nav>
+      ) : null}
+      <ol class="file-lines" start={first + 1}>
+        {lines.slice(first, first + LINES_PER_PAGE).map((text, index) => {
+          const number = first + index + 1;
+          const lineFindings = byLine.get(number) ?? [];
+          const classes = [
+            'file-line',
+            number === highlightedLine ? 'highlighted' : '',
+            lineFindings.length ? 'flagged' : '',
+          ];
+          return (
+            <li
+              key={number}
+              class={classes.join(' ')}
+              data-line={number}
+              aria-current={number === highlightedLine ? 'true' : undefined}
+            >
+              <code>{text || ' '}</code>
+              {lineFindings.map((finding, i) => (
+                <span key={i} class={`line-finding finding-${finding.severity}`}>
+                  {finding.severity}: {finding.message}
+                </span>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function groupByLine(findings: RobotsFinding[]): Map<number, RobotsFinding[]> {
+  const map = new Map<number, RobotsFinding[]>();
+  for (const finding of findings) {
+    if (finding.line === null) continue;
+    map.set(finding.line, [...(map.get(finding.line) ?? []), finding]);
+  }
+  return map;
+}

@@ -1,0 +1,75 @@
+/** "May robot X fetch URL Y?": a URL list × a robot list, each answer with its deciding line. */
+import { useState } from 'preact/hooks';
+import type { RobotsTest } from '../../lib/robots/index.ts';
+
+export interface RobotsTesterProps {
+  initialUrls: string[];
+  initialRobots: string[];
+  results: RobotsTest[];
+  onTest: (urls: string[], robots: string[]) => void;
+  onShowLine: (line: number) => void;
+}
+
+export function RobotsTester({
+  initialUrls,
+  initialRobots,
+  results,
+  onTest,
+  onShowLine,
+}: RobotsTesterProps) {
+  const [urls, setUrls] = useState(initialUrls.join('\n'));
+  const [robots, setRobots] = useState(initialRobots.join(', '));
+  const submit = (event: Event) => {
+    event.preventDefault();
+    onTest(splitList(urls, /\n/), splitList(robots, /[,\n]/));
+  };
+  return (
+    <section aria-label="Tester" class="tester">
+      <h2>Test URLs</h2>
+      <form onSubmit={submit}>
+        <label for="tester-urls">URLs or paths, one per line</label>
+        <textarea
+          id="tester-urls"
+          rows={3}
+          value={urls}
+          onInput={(e) => setUrls(e.currentTarget.value)}
+        />
+        <label for="tester-robots">Robots, separated by commas</label>
+        <input
+          id="tester-robots"
+          value={robots}
+          onInput={(e) => setRobots(e.currentTarget.value)}
+        />
+        <button type="submit">Test URLs</button>
+      </form>
+      {results.length > 0 ? (
+        <ul class="test-results" aria-label="Test results">
+          {results.map((test, index) => (
+            <li key={index} class={test.allowed ? 'allowed' : 'disallowed'}>
+              <div class="test-head">
+                <strong class="test-answer">{test.allowed ? 'allowed' : 'disallowed'}</strong>{' '}
+                <span class="test-robot">{test.ua}</span>{' '}
+                {test.line !== null ? (
+                  <button type="button" class="link" onClick={() => onShowLine(test.line!)}>
+                    line {test.line}: {test.rule}
+                  </button>
+                ) : (
+                  <span>{test.group === null ? 'no group applies' : 'no rule matches'}</span>
+                )}
+              </div>
+              <div class="test-url">{test.url}</div>
+              <div class="test-reason">{test.reason}</div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function splitList(text: string, separator: RegExp): string[] {
+  return text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,82 @@
+/** The popup's robots.txt tab: the audit of the tab's robots.txt and the tester. */
+import { useEffect, useState } from 'preact/hooks';
+import type { RobotsAuditReply } from '../../lib/protocol/messages.ts';
+import { FetchSummary } from '../../components/robots/FetchSummary.tsx';
+import { FindingList } from '../../components/robots/FindingList.tsx';
+import { GroupList } from '../../components/robots/GroupList.tsx';
+import { RobotsFileView } from '../../components/robots/RobotsFileView.tsx';
+import { RobotsTester } from '../../components/robots/RobotsTester.tsx';
+import { sendToBackground } from '../../extension/messaging.ts';
+
+export interface RobotsTabProps {
+  tabId: number;
+  robot: string;
+  pageUrl: string | null;
+}
+
+interface AuditRequest {
+  urls: string[];
+  robots: string[];
+  refresh: boolean;
+}
+
+export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
+  const [request, setRequest] = useState<AuditRequest>({
+    urls: pageUrl ? [pageUrl] : [],
+    robots: [robot],
+    refresh: false,
+  });
+  const [reply, setReply] = useState<RobotsAuditReply | null>(null);
+  const [highlightedLine, setHighlightedLine] = useState<number | null>(null);
+
+  useEffect(() => {
+    setReply(null);
+    sendToBackground({
+      type: 'get-robots-audit',
+      tabId,
+      uas: request.robots,
+      tests: request.urls,
+      refresh: request.refresh,
+    })
+      .then((answer) => {
+        setReply(answer);
+        if (answer.ok) setHighlightedLine(answer.audit.tests[0]?.line ?? null);
+      })
+      .catch((error: unknown) => setReply({ ok: false, error: String(error) }));
+  }, [tabId, request]);
+
+  if (reply === null) return <p role="status">Reading robots.txt…</p>;
+  if (!reply.ok)
+    return (
+      <p class="error" role="alert">
+        {reply.error}
+      </p>
+    );
+  const { audit } = reply;
+  return (
+    <section aria-label="robots.txt audit" class="robots-tab">
+      <FetchSummary audit={audit} nowMs={Date.now()} />
+      <button type="button" onClick={() => setRequest({ ...request, refresh: true })}>
+        Fetch robots.txt again
+      </button>
+      <RobotsTester
+        initialUrls={request.urls}
+        initialRobots={request.robots}
+        results={audit.tests}
+        onTest={(urls, robots) =>
+          setRequest({ urls, robots: robots.length ? robots : [robot], refresh: false })
+        }
+        onShowLine={setHighlightedLine}
+      />
+      <FindingList findings={audit.findings} onShowLine={setHighlightedLine} />
+      <GroupList groups={audit.groups} sitemaps={audit.sitemaps} onShowLine={setHighlightedLine} />
+      {audit.lines.length > 0 ? (
+        <RobotsFileView
+          lines={audit.lines}
+          findings={audit.findings}
+          highlightedLine={highlightedLine}
+        />
+      ) : null}
+    </section>
+  );
+}

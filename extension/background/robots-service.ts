@@ -1,0 +1,52 @@
+/**
+ * Job 2 in the background: the tab's robots.txt, audited, with URL × robot
+ * tests. Uses the per-origin cache the page verdict fills; `refresh`
+ * fetches again. Nothing is fetched until the popup's robots.txt tab asks.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
+import { parseMessage, type Message, type RobotsAuditReply } from '../../lib/protocol/messages.ts';
+import { sendToTab } from '../messaging.ts';
+import { explainFailure } from './explain-failure.ts';
+import { robotsFor } from './inspect-tab.ts';
+import { httpForTab } from './tab-http.ts';
+import { loadTab, saveRobotsFetch } from './tab-store.ts';
+
+const TIMEOUT_MS = 15_000;
+
+export function registerRobotsService(): void {
+  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id) return undefined;
+    const message = parseMessage(raw, ['get-robots-audit']);
+    return message ? auditForTab(message) : undefined;
+  });
+}
+
+async function auditForTab({
+  tabId,
+  uas,
+  tests,
+  refresh,
+}: Message<'get-robots-audit'>): Promise<RobotsAuditReply> {
+  try {
+    const pageUrl = await pageUrlOf(tabId);
+    const origin = new URL(pageUrl).origin;
+    const http = await httpForTab(tabId, origin);
+    const nowMs = Date.now();
+    const fetched = refresh
+      ? await fetchRobotsTxt(http, origin, { nowMs, timeoutMs: TIMEOUT_MS })
+      : await robotsFor(http, origin, nowMs);
+    if (refresh) await saveRobotsFetch(origin, fetched);
+    return { ok: true, audit: auditRobotsTxt(fetched, { uas, tests, nowMs: Date.now() }) };
+  } catch (error) {
+    return { ok: false, error: explainFailure(error) };
+  }
+}
+
+/** The tab's page URL, from the last inspection or from the content script. */
+async function pageUrlOf(tabId: number): Promise<string> {
+  const stored = await loadTab(tabId);
+  if (stored) return stored.facts.url;
+  const { facts } = await sendToTab(tabId, { type: 'collect-facts' });
+  return facts.url;
+}

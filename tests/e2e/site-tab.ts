@@ -1,0 +1,61 @@
+/**
+ * Page-object helpers for the browser tests: open a site page in a tab,
+ * learn its tab id, and point the popup (opened as a full page, since a
+ * real popup cannot be opened headless) at it.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './extension.ts';
+
+export type OpenExtensionPage = (
+  file: string,
+  query?: Record<string, string | number>,
+) => Promise<Page>;
+
+export interface SiteTab {
+  /** The site page. */
+  page: Page;
+  tabId: number;
+  /** An extension page (the popup) that stays open to drive and inspect the extension. */
+  popup: Page;
+}
+
+/** Opens `url` in a new tab; returns the tab, its id, and a popup page to inspect it with. */
+export async function openSiteTab(
+  openExtensionPage: OpenExtensionPage,
+  url: string,
+): Promise<SiteTab> {
+  const popup = await openExtensionPage('popup.html', { tabId: 999999 });
+  const page = await popup.context().newPage();
+  await page.goto(url);
+  await page.bringToFront();
+  const tabId = await popup.evaluate(async () => {
+    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+    return tab!.id!;
+  });
+  return { page, tabId, popup };
+}
+
+/** Shows the popup for `tabId` (optionally for a robot, and on the robots.txt tab). */
+export async function showPopup(
+  popup: Page,
+  tabId: number,
+  options: { robot?: string; view?: 'page' | 'robots' } = {},
+): Promise<void> {
+  if (options.robot) {
+    await popup.evaluate((ua) => chrome.storage.local.set({ 'settings.robot': ua }), options.robot);
+  }
+  const hash = options.view === 'robots' ? '#robots' : '';
+  await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}${hash}`));
+  await popup.reload();
+  if (options.view === 'robots') {
+    await expect(
+      popup.getByRole('region', { name: 'robots.txt audit' }).or(popup.getByRole('alert')),
+    ).toBeVisible();
+  } else {
+    await expect(popup.getByTestId('verdict')).toBeVisible();
+  }
+}
+
+export function badgeText(popup: Page, tabId: number): Promise<string> {
+  return popup.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+}
