@@ -1,0 +1,87 @@
+/**
+ * Everything the crawler needs from one fetched HTML page, from ONE parse:
+ * its links (with origin and absolute URL), its content fingerprints and
+ * what its robots META tags say about following links and indexing. The
+ * robots reading uses lib/meta's directive parser, so the crawler and the
+ * page audit agree on what `none` or `noindex, nofollow` means. The
+ * X-Robots-Tag header is not in the HTML: the caller merges it
+ * (lib/meta/x-robots-tag.ts).
+ */
+import { DEFAULT_MAX_LINKS, type ExtractedLinks } from '../links/extract-links.ts';
+import { resolveLinks } from '../links/resolve-links.ts';
+import { scanHtml, type PageMeta } from '../links/scan-html.ts';
+import { parseDirectives } from '../meta/directives.ts';
+import { appliesToRobot } from '../meta/robot-names.ts';
+import { shorten } from '../meta/tag-source.ts';
+import { mergeRules, NO_RULES, rulesOf, type RobotsRules } from '../meta/robots-rules.ts';
+import { combineFingerprint, TextHasher, type PageFingerprint } from './fingerprint.ts';
+
+export type MetaPermission = { allowed: true } | { allowed: false; reason: string };
+
+export interface RobotsMetaReading {
+  /** May the robot follow this page's links? (It may still list and check them.) */
+  follow: MetaPermission;
+  /** May the robot index this page? */
+  index: MetaPermission;
+  /** The robots META tags that speak to this robot, in document order. */
+  metas: PageMeta[];
+}
+
+export interface PageReading extends ExtractedLinks {
+  fingerprint: PageFingerprint;
+  robotsMeta: RobotsMetaReading;
+}
+
+export interface ReadPageOptions {
+  maxLinks?: number;
+  /** Whose robots META tags count: `*` (only `<meta name="robots">`) or a product token like `Googlebot`. */
+  userAgent?: string;
+}
+
+export function readPage(
+  html: string,
+  pageUrl: string,
+  options: ReadPageOptions = {},
+): PageReading {
+  const text = new TextHasher();
+  const scanned = scanHtml(html, {
+    maxLinks: options.maxLinks ?? DEFAULT_MAX_LINKS,
+    onText: (chunk) => text.add(chunk),
+  });
+  const reading: PageReading = {
+    links: resolveLinks(scanned.links, pageUrl, scanned.baseHref),
+    omittedLinkCount: scanned.omittedLinkCount,
+    fingerprint: combineFingerprint(text, scanned.links),
+    robotsMeta: readRobotsMeta(scanned.metas, options.userAgent ?? '*'),
+  };
+  if (scanned.baseHref !== undefined) reading.baseHref = scanned.baseHref;
+  return reading;
+}
+
+function readRobotsMeta(metas: readonly PageMeta[], userAgent: string): RobotsMetaReading {
+  const applying = metas.filter((meta) => appliesToRobot(meta.name, userAgent));
+  // Most restrictive wins across tags, as in the verdict (see lib/meta/robots-rules.ts).
+  const rules = applying.reduce<RobotsRules>(
+    (merged, meta) => mergeRules(merged, rulesOf(parseDirectives(meta.content).directives)),
+    NO_RULES,
+  );
+  return {
+    follow: permission(rules.nofollow, applying, 'nofollow', 'follow its links'),
+    index: permission(rules.noindex, applying, 'noindex', 'index this page'),
+    metas: applying,
+  };
+}
+
+function permission(
+  forbidden: boolean,
+  metas: readonly PageMeta[],
+  directive: 'nofollow' | 'noindex',
+  action: string,
+): MetaPermission {
+  if (!forbidden) return { allowed: true };
+  const sources = metas
+    .filter((meta) => rulesOf(parseDirectives(meta.content).directives)[directive])
+    .map((meta) => `<meta name="${shorten(meta.name)}" content="${shorten(meta.content)}">`);
+  const verb = sources.length === 1 ? 'asks' : 'ask';
+  return { allowed: false, reason: `${sources.join(' and ')} ${verb} robots not to ${action}` };
+}

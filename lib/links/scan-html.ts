@@ -1,0 +1,293 @@
+/**
+ * One streaming pass over raw HTML (htmlparser2, no tree) that collects what
+ * the crawler needs from a page: link-bearing attributes with their origin,
+ * the first `<base href>`, `<meta name content>` pairs, and — through an
+ * optional sink — the visible text. Links, fingerprint and robots META all
+ * come from this one parse (see lib/crawl/read-page.ts): parsing twice would
+ * double the cost of every page.
+ *
+ * Like extract-page-facts.ts, it parses with character references left as
+ * written and decodes only the strings it keeps. `<template>` contents are
+ * inert (never rendered or fetched), so they are skipped; `<noscript>`
+ * contents are read, because a robot without JavaScript sees those links.
+ * Nothing here throws on malformed markup.
+ */
+import { Parser } from 'htmlparser2';
+import { decodeAttribute as decodeAnyAttribute, decodeText } from '../meta/decode-html.ts';
+import { parseRefresh } from '../meta/refresh.ts';
+import type { LinkAttribute, LinkElement, LinkOrigin } from './link-types.ts';
+import { parseSrcset } from './srcset.ts';
+
+export interface PageMeta {
+  /** `name`, lower-cased and trimmed. */
+  name: string;
+  /** `content`, decoded, as written otherwise. */
+  content: string;
+}
+
+export interface ScanOptions {
+  /** Links kept at most; further ones are only counted (a hostile page cannot exhaust memory). */
+  maxLinks: number;
+  /** Receives visible text as written (references not decoded), in document order. */
+  onText?: (raw: string) => void;
+}
+
+export interface ScannedPage {
+  links: LinkOrigin[];
+  /** Links beyond `maxLinks`, counted but not kept. */
+  omittedLinkCount: number;
+  /** The first `<base href>`, decoded, as written otherwise. */
+  baseHref?: string;
+  metas: PageMeta[];
+}
+
+type Attributes = Record<string, string>;
+
+const MAX_TEXT_CHARS = 200;
+/** Raw anchor text collected at most: enough for 200 characters after decoding and collapsing. */
+const MAX_RAW_TEXT_CHARS = 2_000;
+const WHITESPACE_RUN = /\s+/g;
+const ASCII_WHITESPACE_RUN = /[\t\n\f\r ]+/;
+/** Elements whose text is not page text. */
+const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set(['script', 'style']);
+
+interface OpenAnchor {
+  /** Null when the anchor's link was beyond `maxLinks`. */
+  link: LinkOrigin | null;
+  chunks: string[];
+  rawChars: number;
+  /** The `title` attribute, the anchor's text when it has none of its own. */
+  title: string | undefined;
+}
+
+interface Scan {
+  html: string;
+  parser: Parser | null;
+  options: ScanOptions;
+  page: ScannedPage;
+  inertDepth: number;
+  nonTextDepth: number;
+  anchor: OpenAnchor | null;
+  /** Newlines counted up to `lineIndex`, so line numbers cost one pass in total. */
+  line: number;
+  lineIndex: number;
+}
+
+export function scanHtml(html: string, options: ScanOptions): ScannedPage {
+  // A byte-order mark left in by the caller's decoder is not page text.
+  const text = html.startsWith('\uFEFF') ? html.slice(1) : html;
+  const scan: Scan = {
+    html: text,
+    parser: null,
+    options,
+    page: { links: [], omittedLinkCount: 0, metas: [] },
+    inertDepth: 0,
+    nonTextDepth: 0,
+    anchor: null,
+    line: 1,
+    lineIndex: 0,
+  };
+  scan.parser = new Parser(
+    {
+      onopentag: (name, attributes) => openTag(scan, name, attributes),
+      onclosetag: (name) => closeTag(scan, name),
+      ontext: (chunk) => readText(scan, chunk),
+    },
+    { decodeEntities: false },
+  );
+  scan.parser.end(text);
+  finishAnchor(scan);
+  return scan.page;
+}
+
+function openTag(scan: Scan, name: string, attributes: Attributes): void {
+  if (name === 'template') scan.inertDepth++;
+  if (scan.inertDepth > 0) return;
+  if (NON_TEXT_ELEMENTS.has(name)) scan.nonTextDepth++;
+  switch (name) {
+    case 'a':
+      // A new anchor closes an open one, as the HTML parser does.
+      finishAnchor(scan);
+      if (attributes.href !== undefined) openAnchor(scan, attributes);
+      return;
+    case 'area':
+      addLink(scan, 'area', 'href', attributes.href, attributes.alt, attributes.rel);
+      return;
+    case 'link':
+      addLink(scan, 'link', 'href', attributes.href, attributes.title, attributes.rel);
+      return;
+    case 'img':
+      readImage(scan, attributes);
+      return;
+    case 'source':
+      addLink(scan, 'source', 'src', attributes.src, attributes.title);
+      addSrcset(scan, 'source', attributes.srcset, attributes.title);
+      return;
+    case 'script':
+    case 'iframe':
+    case 'frame':
+      addLink(scan, name, 'src', attributes.src, attributes.title);
+      return;
+    case 'meta':
+      readMeta(scan, attributes);
+      return;
+    case 'base':
+      if (scan.page.baseHref === undefined && attributes.href !== undefined) {
+        scan.page.baseHref = decodeAttribute(attributes.href);
+      }
+      return;
+  }
+}
+
+function closeTag(scan: Scan, name: string): void {
+  if (name === 'template') {
+    scan.inertDepth = Math.max(0, scan.inertDepth - 1);
+    return;
+  }
+  if (scan.inertDepth > 0) return;
+  if (NON_TEXT_ELEMENTS.has(name)) scan.nonTextDepth = Math.max(0, scan.nonTextDepth - 1);
+  if (name === 'a') finishAnchor(scan);
+}
+
+function readText(scan: Scan, chunk: string): void {
+  if (scan.inertDepth > 0 || scan.nonTextDepth > 0) return;
+  scan.options.onText?.(chunk);
+  if (scan.anchor !== null) addAnchorText(scan.anchor, chunk);
+}
+
+function openAnchor(scan: Scan, attributes: Attributes): void {
+  const link = addLink(scan, 'a', 'href', attributes.href, undefined, attributes.rel);
+  scan.anchor = { link, chunks: [], rawChars: 0, title: attributes.title };
+}
+
+function addAnchorText(anchor: OpenAnchor, raw: string): void {
+  if (anchor.link === null || anchor.rawChars >= MAX_RAW_TEXT_CHARS) return;
+  anchor.chunks.push(raw);
+  anchor.rawChars += raw.length;
+}
+
+function finishAnchor(scan: Scan): void {
+  const anchor = scan.anchor;
+  scan.anchor = null;
+  if (anchor?.link == null) return;
+  const text = displayText(decodeText(anchor.chunks.join('')));
+  anchor.link.text =
+    text !== '' || anchor.title === undefined ? text : displayText(decodeAttribute(anchor.title));
+}
+
+function readImage(scan: Scan, attributes: Attributes): void {
+  const label = attributes.alt ?? attributes.title;
+  addLink(scan, 'img', 'src', attributes.src, label);
+  addSrcset(scan, 'img', attributes.srcset, label);
+  // An image's alt text is the text of a link it sits in (`<a><img alt="Home"></a>`).
+  if (scan.anchor !== null && attributes.alt !== undefined) {
+    addAnchorText(scan.anchor, ` ${attributes.alt} `);
+  }
+}
+
+function addSrcset(
+  scan: Scan,
+  element: LinkElement,
+  srcset: string | undefined,
+  label: string | undefined,
+): void {
+  if (srcset === undefined) return;
+  for (const candidate of parseSrcset(decodeAttribute(srcset))) {
+    pushLink(scan, element, 'srcset', candidate.url, label, undefined);
+  }
+}
+
+function readMeta(scan: Scan, attributes: Attributes): void {
+  const content = attributes.content;
+  if (content === undefined) return;
+  if (attributes.name !== undefined) {
+    const name = decodeAttribute(attributes.name).trim().toLowerCase();
+    scan.page.metas.push({ name, content: decodeAttribute(content) });
+  }
+  const httpEquiv = attributes['http-equiv'];
+  if (httpEquiv === undefined || decodeAttribute(httpEquiv).trim().toLowerCase() !== 'refresh') {
+    return;
+  }
+  const target = parseRefresh(decodeAttribute(content))?.url;
+  if (target != null) pushLink(scan, 'meta-refresh', 'content', target, undefined, undefined);
+}
+
+/**
+ * Adds the link an attribute names. An empty value is no request (an empty
+ * `src` fetches nothing), except on `a`/`area`, where `href=""` is this page.
+ */
+function addLink(
+  scan: Scan,
+  element: LinkElement,
+  attribute: LinkAttribute,
+  value: string | undefined,
+  label: string | undefined,
+  rel?: string,
+): LinkOrigin | null {
+  if (value === undefined) return null;
+  const raw = decodeAttribute(value);
+  if (raw.trim() === '' && element !== 'a' && element !== 'area') return null;
+  return pushLink(scan, element, attribute, raw, label, rel);
+}
+
+function pushLink(
+  scan: Scan,
+  element: LinkElement,
+  attribute: LinkAttribute,
+  raw: string,
+  label: string | undefined,
+  rel: string | undefined,
+): LinkOrigin | null {
+  if (scan.page.links.length >= scan.options.maxLinks) {
+    scan.page.omittedLinkCount++;
+    return null;
+  }
+  const link: LinkOrigin = {
+    raw,
+    element,
+    attribute,
+    text: label === undefined ? '' : displayText(decodeAttribute(label)),
+    rel: rel === undefined ? [] : relTokens(rel),
+    line: currentLine(scan),
+  };
+  scan.page.links.push(link);
+  return link;
+}
+
+/**
+ * `&amp;` is nearly the only reference in real link URLs (`?a=1&amp;b=2`);
+ * replacing it directly skips building a parser per link.
+ */
+function decodeAttribute(raw: string): string {
+  let at = raw.indexOf('&');
+  if (at < 0) return raw;
+  for (; at >= 0; at = raw.indexOf('&', at + 1)) {
+    if (!raw.startsWith('&amp;', at)) return decodeAnyAttribute(raw);
+  }
+  return raw.replaceAll('&amp;', '&');
+}
+
+function relTokens(rel: string): string[] {
+  return decodeAttribute(rel).toLowerCase().split(ASCII_WHITESPACE_RUN).filter(Boolean);
+}
+
+/** Whitespace collapsed, at most 200 characters (never cutting a surrogate pair in two). */
+function displayText(text: string): string {
+  const collapsed = text.replace(WHITESPACE_RUN, ' ').trim();
+  if (collapsed.length <= MAX_TEXT_CHARS) return collapsed;
+  const cut = /[\uD800-\uDBFF]/.test(collapsed[MAX_TEXT_CHARS - 1] ?? '')
+    ? MAX_TEXT_CHARS - 1
+    : MAX_TEXT_CHARS;
+  return collapsed.slice(0, cut);
+}
+
+function currentLine(scan: Scan): number {
+  const index = scan.parser?.startIndex ?? 0;
+  let newline = scan.html.indexOf('\n', scan.lineIndex);
+  while (newline !== -1 && newline < index) {
+    scan.line++;
+    newline = scan.html.indexOf('\n', newline + 1);
+  }
+  scan.lineIndex = Math.max(scan.lineIndex, index);
+  return scan.line;
+}

@@ -1,0 +1,143 @@
+/**
+ * Why two spellings collapse to one visited key: the report says "these URLs
+ * are one page, because …". Each reason names one normalisation step that
+ * changed the spelling as written (see normalize-url.ts). Only spelling
+ * differences count: resolving an ordinary relative link (`../img.png`) is
+ * not an alias, so leading `./`/`../` of a relative path is not reported.
+ */
+import { normalizeUrl } from './normalize-url.ts';
+import { isUnreservedCode } from './percent-escapes.ts';
+import { stripUrlWhitespace } from './url-whitespace.ts';
+
+export type AliasReason =
+  | 'whitespace'
+  | 'backslash'
+  | 'scheme-case'
+  | 'credentials'
+  | 'host-case'
+  | 'idn-host'
+  | 'default-port'
+  | 'empty-path'
+  | 'dot-segment'
+  | 'unreserved-escape'
+  | 'escape-case'
+  | 'unencoded-character'
+  | 'fragment';
+
+/** Report wording for each reason, in the order reasons are listed. */
+export const ALIAS_REASON_TEXT: Readonly<Record<AliasReason, string>> = {
+  whitespace: 'spaces, tabs or line breaks around or inside the URL are dropped',
+  backslash: '"\\" is read as "/" in http(s) URLs',
+  'scheme-case': 'the scheme is case-insensitive (HTTP: = http:)',
+  credentials: 'user name and password are never sent by the crawler',
+  'host-case': 'the host name is case-insensitive',
+  'idn-host': 'an international host name is the same as its punycode (xn--) form',
+  'default-port': 'the default port (:80 for http, :443 for https) is implied',
+  'empty-path': 'an empty path is "/"',
+  'dot-segment': '"." and ".." path segments are resolved',
+  'unreserved-escape':
+    '%xx of a letter, digit, "-", ".", "_" or "~" is the character itself (%7E = ~)',
+  'escape-case': 'the hex digits of %xx escapes are case-insensitive (%2f = %2F)',
+  'unencoded-character': 'characters not allowed in URLs are sent %-encoded',
+  fragment: 'the #fragment is never sent to the server',
+};
+
+const REASON_ORDER = Object.keys(ALIAS_REASON_TEXT) as AliasReason[];
+
+/** RFC 3986 appendix B, with `\` already turned into `/`. */
+const URI_PARTS =
+  /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(#[\s\S]*)?$/;
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+/** Characters the URL parser %-encodes: controls, space, non-ASCII and a few ASCII. */
+const UNENCODED_IN_PATH = /[^\x21-\x7e]|["<>`{}]/;
+const UNENCODED_IN_QUERY = /[^\x21-\x7e]|["<>']/;
+const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
+
+/** Every normalisation `raw` (resolved against `base`) needed, in a fixed order. */
+export function aliasReasons(raw: string, base?: string): AliasReason[] {
+  const found = new Set<AliasReason>();
+  const trimmed = stripUrlWhitespace(raw);
+  if (trimmed !== raw) found.add('whitespace');
+  if (trimmed.includes('\\')) found.add('backslash');
+  const parts = URI_PARTS.exec(trimmed.replaceAll('\\', '/'));
+  if (parts !== null) {
+    const [, scheme, authority, path = '', query, fragment] = parts;
+    if (scheme !== undefined && /[A-Z]/.test(scheme)) found.add('scheme-case');
+    if (authority !== undefined) addAuthorityReasons(found, authority, protocolOf(raw, base));
+    if (authority !== undefined && path === '') found.add('empty-path');
+    const relativePath = scheme === undefined && authority === undefined && !path.startsWith('/');
+    if (hasDotSegment(path, relativePath)) found.add('dot-segment');
+    addEscapeReasons(found, path);
+    addEscapeReasons(found, query ?? '');
+    if (UNENCODED_IN_PATH.test(path) || UNENCODED_IN_QUERY.test(query ?? '')) {
+      found.add('unencoded-character');
+    }
+    if (fragment !== undefined) found.add('fragment');
+  }
+  return REASON_ORDER.filter((reason) => found.has(reason));
+}
+
+export type AliasVerdict =
+  { collapses: true; url: string; reasons: AliasReason[] } | { collapses: false; reason: string };
+
+/**
+ * Whether two spellings share one visited key and, if so, why. `reasons` is
+ * every normalisation either spelling needed (empty when written alike).
+ */
+export function describeAlias(a: string, b: string, base?: string): AliasVerdict {
+  const first = normalizeUrl(a, base);
+  const second = normalizeUrl(b, base);
+  if (!first.ok) return { collapses: false, reason: first.reason };
+  if (!second.ok) return { collapses: false, reason: second.reason };
+  if (first.url !== second.url) {
+    return { collapses: false, reason: `${first.url} and ${second.url} are different URLs` };
+  }
+  const found = new Set([...aliasReasons(a, base), ...aliasReasons(b, base)]);
+  return {
+    collapses: true,
+    url: first.url,
+    reasons: a === b ? [] : REASON_ORDER.filter((reason) => found.has(reason)),
+  };
+}
+
+function addAuthorityReasons(found: Set<AliasReason>, authority: string, protocol: string): void {
+  const at = authority.lastIndexOf('@');
+  if (at >= 0) found.add('credentials');
+  const hostAndPort = authority.slice(at + 1);
+  // A colon inside [IPv6] brackets is not a port separator.
+  const portColon = hostAndPort.lastIndexOf(':');
+  const hasPort = portColon > hostAndPort.lastIndexOf(']');
+  const host = hasPort ? hostAndPort.slice(0, portColon) : hostAndPort;
+  const port = hasPort ? hostAndPort.slice(portColon + 1) : undefined;
+  if (/[A-Z]/.test(host)) found.add('host-case');
+  if (/[^\p{ASCII}]|%[0-9A-Fa-f]{2}/u.test(host)) found.add('idn-host');
+  if (port !== undefined && (port === '' || Number(port) === DEFAULT_PORTS[protocol])) {
+    found.add('default-port');
+  }
+}
+
+/** The scheme the URL parser settles on (for a `//host` link, the base's). */
+function protocolOf(raw: string, base: string | undefined): string {
+  try {
+    return new URL(raw, base).protocol;
+  } catch {
+    return '';
+  }
+}
+
+/** A relative path's leading `./` and `../` are how relative links are written, not aliases. */
+function hasDotSegment(path: string, relativePath: boolean): boolean {
+  const segments = path.split('/');
+  let start = 0;
+  if (relativePath)
+    while (start < segments.length && DOT_SEGMENT.test(segments[start] ?? '')) start++;
+  return segments.slice(start).some((segment) => DOT_SEGMENT.test(segment));
+}
+
+function addEscapeReasons(found: Set<AliasReason>, text: string): void {
+  for (const [escape, hex = ''] of text.matchAll(ESCAPE)) {
+    if (isUnreservedCode(parseInt(hex, 16))) found.add('unreserved-escape');
+    else if (/[a-f]/.test(escape)) found.add('escape-case');
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The crawler's visited-set key: one spelling per resource. The WHATWG URL
+ * parser (what browsers and `fetch` use) already lower-cases the scheme and
+ * host, converts IDN hosts to punycode, drops the default port, resolves
+ * `.`/`..` segments (also written `%2e`) and turns an empty path into `/`;
+ * on top of that this decodes escapes of unreserved characters, upper-cases
+ * the rest, and drops the fragment and any `user:password@` (RFC 3986
+ * §6.2.2; the crawler never sends credentials). It deliberately does
+ * NOT equate `/dir/index.html` with `/dir/`, nor `/a` with `/a/`: servers
+ * may answer them differently, so they stay separate keys (see
+ * alias-hints.ts for reporting them as likely aliases).
+ *
+ * The result is a fixed point: normalizeUrl(normalizeUrl(u).url) gives the
+ * same URL, because everything changed here is something the parser keeps.
+ */
+import { normalizeEscapes } from './percent-escapes.ts';
+
+export type NormalizedUrl = { ok: true; url: string } | { ok: false; reason: string };
+
+/** Schemes a crawler can request; anything else (mailto:, ftp:, data:) has no visited key. */
+const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
+
+/** Longest input quoted back in a reason, so one huge string cannot flood a report. */
+const MAX_QUOTED_CHARS = 100;
+
+/** Normalises `input` (resolved against `base` when relative). Never throws. */
+export function normalizeUrl(input: string, base?: string): NormalizedUrl {
+  const parsed = parseUrl(input, base);
+  if (parsed === null) {
+    const relative = base === undefined ? ' (and no base URL to resolve it against)' : '';
+    return { ok: false, reason: `"${quote(input)}" is not a valid URL${relative}` };
+  }
+  if (!FETCHABLE_PROTOCOLS.has(parsed.protocol)) {
+    return { ok: false, reason: `${parsed.protocol} URLs are not fetched over HTTP` };
+  }
+  parsed.hash = '';
+  // The crawler never sends credentials (and fetch refuses URLs that carry them).
+  parsed.username = '';
+  parsed.password = '';
+  parsed.pathname = normalizeEscapes(parsed.pathname);
+  // An empty `?` is kept: RFC 3986 §6.2.3 only drops empty components when the scheme says so.
+  if (parsed.search !== '') parsed.search = normalizeEscapes(parsed.search);
+  return { ok: true, url: parsed.href };
+}
+
+/** `new URL` without the throw. */
+export function parseUrl(input: string, base?: string): URL | null {
+  try {
+    return new URL(input, base);
+  } catch {
+    return null;
+  }
+}
+
+function quote(input: string): string {
+  const text = String(input);
+  return text.length <= MAX_QUOTED_CHARS ? text : `${text.slice(0, MAX_QUOTED_CHARS)}…`;
+}
