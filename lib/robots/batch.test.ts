@@ -21,6 +21,27 @@ describe('batchDecide', () => {
     ]);
   });
 
+  it('reads base64url (RFC 4648 §5) as well as standard base64', () => {
+    // 0xFF 0xFE gives `//7` in standard base64 and `__7` in base64url.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('User-agent: *\nDisallow: /'),
+      0xff,
+      0xfe,
+    ]);
+    const standard = bytesToBase64(bytes);
+    const url = standard.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    expect(url).not.toBe(standard);
+    expect(
+      batchDecide([
+        { robotstxt_base64: standard, ua: 'x', url: 'https://e.com/%FF%FE' },
+        { robotstxt_base64: url, ua: 'x', url: 'https://e.com/%FF%FE' },
+      ]),
+    ).toEqual([
+      { allowed: false, line: 2 },
+      { allowed: false, line: 2 },
+    ]);
+  });
+
   it('decides thousands of cases quickly (parsed files cached by content)', () => {
     const files = Array.from(
       { length: 20 },

@@ -39,11 +39,22 @@ function parsedFor(cache: Map<string, RobotsTxt>, c: BatchCase): RobotsTxt {
   if (!robots) {
     if (cache.size >= PARSED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
     const input =
-      c.robotstxt_base64 !== undefined ? base64ToBytes(c.robotstxt_base64) : (c.robotstxt ?? '');
+      c.robotstxt_base64 !== undefined
+        ? base64ToBytes(standardBase64(c.robotstxt_base64))
+        : (c.robotstxt ?? '');
     robots = parseRobotsTxt(input, robotsUrlFor(c.url));
     cache.set(key, robots);
   }
   return robots;
+}
+
+/**
+ * The base64url alphabet (RFC 4648 §5: `-` for `+`, `_` for `/`) read as
+ * standard base64, so a case encoded either way decodes instead of failing
+ * the whole batch. Standard base64 has neither character, so nothing else changes.
+ */
+function standardBase64(base64: string): string {
+  return base64.replace(/-/g, '+').replace(/_/g, '/');
 }
 
 function robotsUrlFor(url: string): string {

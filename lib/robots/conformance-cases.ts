@@ -879,4 +879,172 @@ table(
   ],
 );
 
+// --- Independent review: cases written from the sources, not from this table --
+const IR = 'independent review';
+table(
+  `${G} priority is the pattern length, * and $ included`,
+  file('User-agent: *', 'Allow: /fish', 'Disallow: /fish*'),
+  [['x', `${U}/fish/a`, false, 3]],
+);
+table(
+  `${G} priority is the pattern length, * and $ included`,
+  file('User-agent: *', 'Disallow: /*', 'Allow: /'),
+  [['x', `${U}/a`, false, 2]],
+);
+table(
+  `${G} priority is the pattern length, * and $ included`,
+  file('User-agent: *', 'Disallow: /ab$', 'Allow: /ab'),
+  [['x', `${U}/ab`, false, 2]],
+);
+table(
+  `${DOC} precedence: equal lengths with a wildcard, Allow wins`,
+  file('User-agent: *', 'Allow: /page', 'Disallow: /*.ph'),
+  [['x', `${U}/page.php`, true, 2]],
+);
+table(
+  `${IR}: merged groups, an Allow tie wins across groups`,
+  file(
+    'User-agent: FooBot',
+    'Disallow: /ab',
+    'User-agent: x',
+    'Allow: /',
+    'User-agent: FooBot',
+    'Allow: /a*',
+  ),
+  [
+    ['FooBot', `${U}/abc`, true, 6],
+    ['x', `${U}/abc`, true, 4],
+  ],
+);
+table(
+  `${IR}: equal Disallows, the first decides`,
+  file('User-agent: *', 'Disallow: /ab', 'Disallow: /a*'),
+  [['x', `${U}/abc`, false, 2]],
+);
+table(
+  `${G} HandleUserAgent: an agent with no token ends the group`,
+  file('User-agent: FooBot', 'Disallow: /a', 'User-agent: 123', 'Disallow: /b'),
+  [
+    ['FooBot', `${U}/b`, true, null],
+    ['FooBot', `${U}/a`, false, 2],
+  ],
+);
+table(
+  `${G} HandleUserAgent: empty User-agent names no robot`,
+  file('User-agent: *', 'Disallow: /x', 'User-agent:', 'Disallow: /y'),
+  [
+    ['x', `${U}/y`, true, null],
+    ['x', `${U}/x`, false, 2],
+  ],
+);
+table(
+  `${G} ExtractUserAgent: digits end the token (RFC 9309 identifier)`,
+  file('User-agent: MJ12bot', 'Disallow: /'),
+  [
+    ['MJ12bot', `${U}/x`, true, null],
+    ['mj', `${U}/x`, false, 2],
+  ],
+);
+table(
+  `${G} Matches: a pattern must start at the start of the path`,
+  file('User-agent: *', 'Disallow: fish/', 'Disallow: $'),
+  [
+    ['x', `${U}/fish/`, true, null],
+    ['x', `${U}/`, true, null],
+  ],
+);
+table(
+  `${G} Matches: escaped * and $ are literal`,
+  file('User-agent: *', 'Disallow: /%2A', 'Disallow: /a%24'),
+  [
+    ['x', `${U}/*`, true, null],
+    ['x', `${U}/%2a`, false, 2],
+    ['x', `${U}/a$`, true, null],
+    ['x', `${U}/a%24`, false, 3],
+  ],
+);
+table(
+  `${G} GetKeyAndValueFrom: the first colon splits, even after a space`,
+  file('User-agent: *', 'Disallow /x:y'),
+  [
+    ['x', `${U}/y`, true, null],
+    ['x', `${U}/x`, true, null],
+  ],
+);
+table(
+  `${IR}: U+2028 and U+0085 do not end a line`,
+  'User-agent: *\u2028Disallow: /x\nUser-agent: FooBot\nDisallow: /y\u0085\n',
+  [
+    ['x', `${U}/x`, true, null],
+    ['FooBot', `${U}/y`, true, null],
+  ],
+);
+table(
+  `${G} UTF8ByteOrderMarkIsSkipped: a BOM in mid-file spoils its line`,
+  'User-agent: *\nDisallow: /y\n\uFEFFDisallow: /x\n',
+  [
+    ['x', `${U}/x`, true, null],
+    ['x', `${U}/y`, false, 2],
+  ],
+);
+binaryTable(
+  `${G} UTF8ByteOrderMarkIsSkipped: partial BOM`,
+  bytes([0xef, 0xbb], 'User-agent: *\nDisallow: /x\n'),
+  [['x', `${U}/x`, false, 2]],
+);
+binaryTable(
+  `${G} MaybeEscapePattern: each high byte escaped alone`,
+  bytes('User-agent: *\nDisallow: /', [0xff, 0xfe], '\n'),
+  [
+    ['x', `${U}/%FF%FE`, false, 2],
+    ['x', `${U}/%EF%BF%BD`, true, null],
+  ],
+);
+{
+  const head = 'Disallow: /';
+  const body = 'a'.repeat(2083 * 8 - 1 - head.length);
+  table(
+    `${G} LineTooLong: 2083 × 8 − 1 bytes are kept, exactly`,
+    `User-agent: *\n${head}${body}b\n`,
+    [['x', `${U}/${body}c`, false, 2]],
+  );
+  table(
+    `${G} LineTooLong: 2083 × 8 − 1 bytes are kept, exactly`,
+    `User-agent: *\n${head}${body.slice(1)}b\n`,
+    [
+      ['x', `${U}/${body.slice(1)}c`, true, null],
+      ['x', `${U}/${body.slice(1)}b`, false, 2],
+    ],
+  );
+}
+{
+  const comments = (n: number) => `#${'p'.repeat(98)}\n`.repeat(n);
+  table(
+    `${DOC} 500 KiB: rules after 512,000 bytes are ignored`,
+    `User-agent: *\nDisallow: /a\n${comments(5200)}Disallow: /b\n`,
+    [
+      ['x', `${U}/a`, false, 2],
+      ['x', `${U}/b`, true, null],
+    ],
+  );
+  table(
+    `${DOC} 500 KiB: rules before 512,000 bytes count`,
+    `User-agent: *\nDisallow: /a\n${comments(5000)}Disallow: /b\n`,
+    [['x', `${U}/b`, false, 5003]],
+  );
+}
+table(
+  `${RFC} §2.2.2 octets: a non-ASCII rule is as long as its escapes`,
+  file('User-agent: *', 'Allow: /*xxx', 'Disallow: /é'),
+  [['x', `${U}/%C3%A9-xxx`, false, 3]],
+);
+table(
+  `${SEED} lower-case escapes in the URL (%e3 = %E3)`,
+  file('User-agent: *', 'Disallow: /café'),
+  [
+    ['x', `${U}/caf%c3%a9`, false, 2],
+    ['x', `${U}/cafe`, true, null],
+  ],
+);
+
 export const CONFORMANCE_CASES: readonly ConformanceCase[] = cases;
