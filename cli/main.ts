@@ -2,6 +2,7 @@
  * `robotlens <command>`: the command line over the same lib/ as the
  * extension. Each command lives in cli/commands/ and returns its exit code.
  */
+import { runCrawl } from './commands/crawl.ts';
 import { runDemo } from './commands/demo.ts';
 import { runPage } from './commands/page.ts';
 import { runRobots } from './commands/robots.ts';
@@ -19,6 +20,13 @@ Usage:
   robotlens robots batch
       Read a JSON array of { robotstxt | robotstxt_base64, ua, url } on stdin,
       write a JSON array of { allowed, line } in the same order.
+  robotlens crawl <url> [--max-pages N] [--max-depth N] [--concurrency N] [--delay-ms N]
+                 [--timeout MS] [--max-duration MS] [--ua <token>] [--from <email>]
+                 [--same-domain] [--sitemaps] [--no-external] [--ignore-robots]
+                 [--block <glob>]... [--resume <state-file>] [--format text|json|csv] [--out <file>]
+      A polite crawl of the site: broken links with the pages and anchor texts
+      that carry them, redirect chains and loops, traps, duplicates.
+      Exit 0 when nothing is broken, 1 when something is, 2 on error.
   robotlens demo
       Serve the bundled demo site on 127.0.0.1 and audit it.
   robotlens --help | --version
@@ -35,6 +43,7 @@ type Command = (args: string[]) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
   page: runPage,
   robots: runRobots,
+  crawl: runCrawl,
   demo: runDemo,
 };
 

@@ -1,16 +1,24 @@
 /**
  * `robotlens demo`: serves the bundled demo site (demo/site) on 127.0.0.1
- * and runs the audits on it, so a newcomer sees every feature in one command.
+ * and runs the three jobs on it — the robots.txt audit, page verdicts, and a
+ * crawl — so a newcomer sees every feature in one command. The demo site has
+ * real problems on purpose (see demo/site/README.md).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemClock } from '../../lib/crawl/clock.ts';
+import { Crawler } from '../../lib/crawl/crawl.ts';
+import { buildReport } from '../../lib/crawl/report.ts';
+import type { HttpFetch } from '../../lib/http/types.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { inspectPage } from '../../lib/page/inspect-page.ts';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
+import { formatCrawlText } from '../format/crawl-text.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
 import { startSiteServer } from '../site-server.ts';
+import { UsageError } from '../usage-error.ts';
 
 const DEMO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/site');
 
@@ -27,35 +35,66 @@ const DEMO_PAGES = [
   '/missing.html',
 ];
 const DEMO_ROBOTS = ['googlebot', 'bingbot'];
+const ROBOTS_TESTS = ['/drafts/public.html', '/drafts/secret.html', '/tmp.html', '/search%20/cart'];
+
+type Out = (text: string) => void;
 
 export async function runDemo(args: string[]): Promise<number> {
-  if (args.length > 0) throw new Error('demo takes no arguments');
+  if (args.length > 0) throw new UsageError('demo takes no arguments');
   const site = await startSiteServer(DEMO_ROOT);
-  const out = (text: string) => process.stdout.write(text);
+  const out: Out = (text) => process.stdout.write(text);
   try {
     out(`RobotLens demo — the demo site is served at ${site.origin}\n\n`);
     const http = createNodeHttp({ userAgent: USER_AGENT });
-    out('== robots.txt audit ==\n\n');
-    const robotsFetch = await fetchRobotsTxt(http, site.origin, { nowMs: Date.now() });
-    const tests = ['/drafts/public.html', '/drafts/secret.html', '/tmp.html', '/search%20/cart'];
-    const audit = auditRobotsTxt(robotsFetch, { uas: DEMO_ROBOTS, tests, nowMs: Date.now() });
-    out(`${formatRobotsText(audit)}\n`);
-    out('== Page verdicts ==\n\n');
-    const summary: string[] = [];
-    for (const ua of DEMO_ROBOTS) {
-      for (const pathname of DEMO_PAGES) {
-        const url = `${site.origin}${pathname}`;
-        const { verdict, robots } = await inspectPage({ http, url, ua, nowMs: Date.now() });
-        out(`${formatVerdictText(verdict, robots)}\n`);
-        const codes = verdict.reasons.filter((r) => r.blocking).map((r) => r.code);
-        summary.push(
-          `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${verdict.indexable ? 'indexable    ' : 'NOT indexable'} ${codes.join(', ')}`,
-        );
-      }
-    }
-    out(`== Summary ==\n\n${summary.join('\n')}\n`);
+    await demoRobots(http, site.origin, out);
+    await demoVerdicts(http, site.origin, out);
+    await demoCrawl(http, site.origin, out);
     return 0;
   } finally {
     await site.close();
   }
+}
+
+async function demoRobots(http: HttpFetch, origin: string, out: Out): Promise<void> {
+  out('== Job 2: the robots.txt audit ==\n\n');
+  const fetched = await fetchRobotsTxt(http, origin, { nowMs: Date.now() });
+  const audit = auditRobotsTxt(fetched, {
+    uas: DEMO_ROBOTS,
+    tests: ROBOTS_TESTS,
+    nowMs: Date.now(),
+  });
+  out(`${formatRobotsText(audit)}\n`);
+}
+
+async function demoVerdicts(http: HttpFetch, origin: string, out: Out): Promise<void> {
+  out('== Job 1: is this page indexable? ==\n\n');
+  const summary: string[] = [];
+  for (const ua of DEMO_ROBOTS) {
+    for (const pathname of DEMO_PAGES) {
+      const { verdict, robots } = await inspectPage({
+        http,
+        url: `${origin}${pathname}`,
+        ua,
+        nowMs: Date.now(),
+      });
+      // The full explanation for Googlebot; one line each for the other robots.
+      if (ua === DEMO_ROBOTS[0] && !verdict.indexable)
+        out(`${formatVerdictText(verdict, robots)}\n`);
+      const codes = verdict.reasons.filter((r) => r.blocking).map((r) => r.code);
+      summary.push(
+        `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${verdict.indexable ? 'indexable    ' : 'NOT indexable'} ${codes.join(', ')}`,
+      );
+    }
+  }
+  out(`Summary:\n${summary.join('\n')}\n\n`);
+}
+
+async function demoCrawl(http: HttpFetch, origin: string, out: Out): Promise<void> {
+  out('== Job 3: dead links, redirects, loops and traps ==\n\n');
+  const crawler = Crawler.start(
+    { startUrls: [`${origin}/`], delayMs: 0, maxPages: 200 },
+    { http, clock: systemClock },
+  );
+  const checkpoint = await crawler.run();
+  out(formatCrawlText(buildReport(checkpoint, crawler.stats())));
 }

@@ -4,6 +4,7 @@
  * this; the extension reads the markup from the live DOM instead and calls
  * `computeVerdict` itself.
  */
+import { isHtml } from '../http/content-type.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues, HttpError, type HttpFetch, type HttpResponse } from '../http/types.ts';
 import { extractPageFacts } from '../meta/extract-page-facts.ts';
@@ -85,10 +86,4 @@ async function fetchPage(
 function readFacts(response: HttpResponse, contentType: string | undefined): PageFacts | null {
   if (!isHtml(contentType)) return null;
   return extractPageFacts(decodeText(response.body, contentType), response.url);
-}
-
-/** Servers that send no Content-Type usually send HTML; browsers sniff it as such. */
-export function isHtml(contentType: string | undefined): boolean {
-  if (!contentType) return true;
-  return /^\s*(text\/html|application\/xhtml\+xml)/i.test(contentType);
 }

@@ -1,0 +1,28 @@
+/** A crawl checkpoint in a JSON file, written atomically (temp file + rename) so a kill never leaves half a file. */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
+import { UsageError } from './usage-error.ts';
+
+export async function readCheckpoint(file: string): Promise<CrawlCheckpoint | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    const checkpoint = JSON.parse(text) as CrawlCheckpoint;
+    if (checkpoint.version !== 1 || !Array.isArray(checkpoint.records))
+      throw new Error('not a RobotLens crawl state');
+    return checkpoint;
+  } catch (error) {
+    throw new UsageError(`${file} is not a crawl state file: ${(error as Error).message}`);
+  }
+}
+
+export async function writeCheckpoint(file: string, checkpoint: CrawlCheckpoint): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(checkpoint));
+  await rename(temporary, file);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { classifyError, classifyStatus } from './classify.ts';
+
+describe('classifyStatus', () => {
+  it.each([
+    [200, 'ok', undefined],
+    [204, 'ok', undefined],
+    [299, 'ok', undefined],
+    [304, 'unchanged', undefined],
+    [301, 'broken', 'redirect-without-location'],
+    [399, 'broken', 'redirect-without-location'],
+    [400, 'broken', 'http-4xx'],
+    [404, 'broken', 'http-4xx'],
+    [410, 'broken', 'http-4xx'],
+    [418, 'broken', 'http-4xx'],
+    [401, 'forbidden', undefined],
+    [403, 'forbidden', undefined],
+    [999, 'forbidden', undefined],
+    [429, 'rate-limited', undefined],
+    [500, 'broken', 'http-5xx'],
+    [503, 'broken', 'http-5xx'],
+    [599, 'broken', 'http-5xx'],
+    [0, 'broken', 'http-other'],
+    [600, 'broken', 'http-other'],
+    [150, 'broken', 'http-other'],
+  ] as const)('%i → %s (%s)', (code, status, brokenReason) => {
+    const result = classifyStatus(code);
+    expect(result.status).toBe(status);
+    expect(result.brokenReason).toBe(brokenReason);
+    expect(result.reason).toMatch(String(code));
+  });
+});
+
+describe('classifyError', () => {
+  it.each(['timeout', 'dns', 'connection', 'tls', 'redirect-loop', 'too-many-redirects'] as const)(
+    '%s is broken with its reason',
+    (kind) => {
+      const result = classifyError(kind, 'details');
+      expect(result).toMatchObject({ status: 'broken', brokenReason: kind });
+      expect(result.reason).toContain('details');
+    },
+  );
+});

@@ -1,0 +1,172 @@
+/**
+ * Everything a crawl knows, in one place, and its plain-JSON checkpoint.
+ *
+ *   queued ──take──▶ in flight ──result──▶ recorded
+ *      ▲                 │
+ *      └── on resume ────┘   (in-flight URLs go back to the queue: they may be
+ *                             fetched twice, nothing else is)
+ *
+ * A URL is "known" from the moment it is queued or refused, so no URL is
+ * queued twice. The checkpoint holds the queue *with* the in-flight entries,
+ * the records, the link sources, the trap counters, robots.txt answers and
+ * fingerprints: a crawl killed at any point resumes with nothing lost.
+ */
+import type { RobotsFetchJson } from '../robots/cache.ts';
+import { Frontier, type FrontierEntry } from './frontier.ts';
+import { LinkSources, type SourceList } from './link-sources.ts';
+import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
+import type { CrawlOptions, StopReason, UrlRecord } from './types.ts';
+
+export interface AliasNote {
+  /** The link as written. */
+  raw: string;
+  /** The URL it collapsed to. */
+  url: string;
+  page: string;
+  reasons: string[];
+}
+
+export interface SitemapNote {
+  sitemaps: string[];
+  urls: string[];
+  errors: string[];
+}
+
+export interface CrawlCheckpoint {
+  version: 1;
+  options: CrawlOptions;
+  startedAtMs: number;
+  /** Time spent crawling before the latest (re)start. */
+  elapsedBeforeMs: number;
+  finished: boolean;
+  stoppedBecause: StopReason | null;
+  /** Waiting and in-flight entries. */
+  queue: FrontierEntry[];
+  records: UrlRecord[];
+  sources: { entries: [string, SourceList][]; fine: string[] };
+  querySpace: QuerySpaceState;
+  robots: [string, RobotsFetchJson][];
+  /** Content-with-links fingerprint → first URL seen with it. */
+  contentSeen: [string, string][];
+  /** Origin → text fingerprint of its answer to a random path, when that answer was 200. */
+  soft404: [string, string | null][];
+  aliases: AliasNote[];
+  /** Pages whose links were listed but not followed (nofollow), with those links. */
+  notFollowed: { page: string; links: string[] }[];
+  sitemap: SitemapNote | null;
+  requests: number;
+}
+
+/** Aliases kept for the report, at most. */
+const MAX_ALIASES = 1000;
+
+export class CrawlBook {
+  readonly options: CrawlOptions;
+  readonly frontier: Frontier;
+  readonly inFlight = new Map<string, FrontierEntry>();
+  readonly records = new Map<string, UrlRecord>();
+  readonly known = new Set<string>();
+  readonly sources: LinkSources;
+  readonly querySpace: QuerySpaceTracker;
+  readonly robots: Map<string, RobotsFetchJson>;
+  readonly contentSeen: Map<string, string>;
+  readonly soft404: Map<string, string | null>;
+  readonly aliases: AliasNote[];
+  readonly notFollowed: { page: string; links: string[] }[];
+  sitemap: SitemapNote | null;
+  startedAtMs: number;
+  elapsedBeforeMs: number;
+  finished: boolean;
+  stoppedBecause: StopReason | null;
+  requests: number;
+  /** Internal pages taken for GET (the `maxPages` budget); in-flight ones count. */
+  pagesTaken: number;
+
+  constructor(checkpoint: CrawlCheckpoint) {
+    this.options = checkpoint.options;
+    this.frontier = Frontier.fromJSON(checkpoint.queue);
+    for (const record of checkpoint.records) this.records.set(record.url, record);
+    for (const url of [...this.records.keys(), ...checkpoint.queue.map((e) => e.url)])
+      this.known.add(url);
+    this.sources = LinkSources.fromJSON(checkpoint.sources);
+    this.querySpace = QuerySpaceTracker.fromJSON(checkpoint.querySpace);
+    this.robots = new Map(checkpoint.robots);
+    this.contentSeen = new Map(checkpoint.contentSeen);
+    this.soft404 = new Map(checkpoint.soft404);
+    this.aliases = [...checkpoint.aliases];
+    this.notFollowed = [...checkpoint.notFollowed];
+    this.sitemap = checkpoint.sitemap;
+    this.startedAtMs = checkpoint.startedAtMs;
+    this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
+    this.finished = checkpoint.finished;
+    this.stoppedBecause = checkpoint.stoppedBecause;
+    this.requests = checkpoint.requests;
+    this.pagesTaken = [...this.records.values()].filter(
+      (r) => r.internal && r.method === 'GET',
+    ).length;
+  }
+
+  static start(options: CrawlOptions, nowMs: number): CrawlBook {
+    return new CrawlBook({
+      version: 1,
+      options,
+      startedAtMs: nowMs,
+      elapsedBeforeMs: 0,
+      finished: false,
+      stoppedBecause: null,
+      queue: [],
+      records: [],
+      sources: { entries: [], fine: [] },
+      querySpace: new QuerySpaceTracker(options.maxQueriesPerPath).toJSON(),
+      robots: [],
+      contentSeen: [],
+      soft404: [],
+      aliases: [],
+      notFollowed: [],
+      sitemap: null,
+      requests: 0,
+    });
+  }
+
+  /** Queues a URL unless it is already known. Returns false when it was. */
+  enqueue(entry: FrontierEntry): boolean {
+    if (this.known.has(entry.url)) return false;
+    this.known.add(entry.url);
+    this.frontier.push(entry);
+    return true;
+  }
+
+  /** Records a final outcome (a refused URL, too: it becomes known). */
+  record(record: UrlRecord): void {
+    this.known.add(record.url);
+    this.inFlight.delete(record.url);
+    this.records.set(record.url, record);
+  }
+
+  noteAlias(alias: AliasNote): void {
+    if (this.aliases.length < MAX_ALIASES) this.aliases.push(alias);
+  }
+
+  toJSON(): CrawlCheckpoint {
+    return {
+      version: 1,
+      options: this.options,
+      startedAtMs: this.startedAtMs,
+      elapsedBeforeMs: this.elapsedBeforeMs,
+      finished: this.finished,
+      stoppedBecause: this.stoppedBecause,
+      // In-flight entries go first: they were taken before anything still waiting.
+      queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
+      records: [...this.records.values()],
+      sources: this.sources.toJSON(),
+      querySpace: this.querySpace.toJSON(),
+      robots: [...this.robots],
+      contentSeen: [...this.contentSeen],
+      soft404: [...this.soft404],
+      aliases: this.aliases,
+      notFollowed: this.notFollowed,
+      sitemap: this.sitemap,
+      requests: this.requests,
+    };
+  }
+}

@@ -1,0 +1,331 @@
+import { describe, expect, it } from 'vitest';
+import { fakeSite, page, type FakeAnswer } from '../../tests/unit/fake-site.ts';
+import { systemClock } from './clock.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
+import { Crawler, type CrawlPorts } from './crawl.ts';
+import { buildReport } from './report.ts';
+import type { CrawlOptions, UrlRecord } from './types.ts';
+
+const O = 'http://site.test';
+const X = 'http://elsewhere.test';
+
+async function crawl(
+  answers: Record<string, FakeAnswer>,
+  options: Partial<CrawlOptions> = {},
+  ports: Partial<CrawlPorts> = {},
+) {
+  const site = fakeSite(answers);
+  const crawler = Crawler.start(
+    { startUrls: [`${O}/`], delayMs: 0, ...options },
+    { http: site.http, clock: systemClock, ...ports },
+  );
+  const checkpoint = await crawler.run();
+  const report = buildReport(checkpoint, crawler.stats());
+  const record = (url: string): UrlRecord | undefined =>
+    checkpoint.records.find((r) => r.url === url);
+  return { site, checkpoint, report, record };
+}
+
+const robots = (text: string): FakeAnswer => ({
+  body: text,
+  headers: [['content-type', 'text/plain']],
+});
+
+describe('Crawler', () => {
+  it('finds broken links with every page and anchor text that carry them', async () => {
+    const { report, record } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/a.html', 'Page A'],
+          ['/gone.html', 'Old page'],
+        ]),
+      },
+      [`${O}/a.html`]: {
+        html: page('A', [
+          ['/gone.html', 'the old page'],
+          ['/', 'home'],
+        ]),
+      },
+    });
+    expect(record(`${O}/a.html`)?.status).toBe('ok');
+    expect(report.broken).toHaveLength(1);
+    const broken = report.broken[0]!;
+    expect(broken).toMatchObject({
+      url: `${O}/gone.html`,
+      status: 404,
+      kind: 'http-4xx',
+      linkCount: 2,
+    });
+    expect(broken.foundOn.map((s) => [s.page, s.element, s.text])).toEqual([
+      [`${O}/`, 'a', 'Old page'],
+      [`${O}/a.html`, 'a', 'the old page'],
+    ]);
+  });
+
+  it('fetches robots.txt before anything else on an origin and never requests what it disallows', async () => {
+    const { site, record } = await crawl({
+      [`${O}/robots.txt`]: robots(
+        'User-agent: *\nDisallow: /private/\n\nUser-agent: RobotLens\nDisallow: /not-for-us.html\n',
+      ),
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/private/x.html', 'x'],
+          ['/not-for-us.html', 'y'],
+          ['/ok.html', 'z'],
+          [`${X}/page`, 'out'],
+        ]),
+      },
+      [`${O}/ok.html`]: { html: page('OK') },
+      [`${X}/page`]: { status: 200 },
+    });
+    expect(site.requests[0]!.url).toBe(`${O}/robots.txt`);
+    const firstExternal = site.requests.findIndex((r) => r.url.startsWith(X));
+    expect(site.requests[firstExternal]!.url).toBe(`${X}/robots.txt`);
+    expect(site.count(`${O}/not-for-us.html`)).toBe(0);
+    expect(site.count(`${O}/private/x.html`)).toBe(1); // the RobotLens group replaces the * group
+    expect(record(`${O}/not-for-us.html`)).toMatchObject({ status: 'blocked' });
+    expect(record(`${X}/page`)).toMatchObject({ status: 'ok', method: 'HEAD', internal: false });
+  });
+
+  it('checks outside links with HEAD and never crawls them', async () => {
+    const { site } = await crawl({
+      [`${O}/`]: { html: page('Home', [[`${X}/a`, 'out']]) },
+      [`${X}/a`]: { html: page('Out', [[`${X}/b`, 'deeper']]) },
+    });
+    expect(site.requests.filter((r) => r.url === `${X}/a`).map((r) => r.method)).toEqual(['HEAD']);
+    expect(site.count(`${X}/b`)).toBe(0);
+  });
+
+  it('records redirect chains hop by hop, and loops and redirects to errors as broken', async () => {
+    const redirect = (status: number, to: string): FakeAnswer => ({
+      status,
+      headers: [['location', to]],
+    });
+    const { report, record, site } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/r1', 'chain'],
+          ['/loop-a', 'loop'],
+          ['/to-404', 'dead end'],
+        ]),
+      },
+      [`${O}/r1`]: redirect(301, '/r2'),
+      [`${O}/r2`]: redirect(302, '/final.html'),
+      [`${O}/final.html`]: { html: page('Final') },
+      [`${O}/loop-a`]: redirect(301, '/loop-b'),
+      [`${O}/loop-b`]: redirect(301, '/loop-a'),
+      [`${O}/to-404`]: redirect(301, '/nothing-here'),
+    });
+    expect(record(`${O}/r1`)).toMatchObject({
+      status: 'redirected',
+      httpStatus: 200,
+      finalUrl: `${O}/final.html`,
+    });
+    expect(report.redirects.find((r) => r.from === `${O}/r1`)?.chain).toEqual([
+      { url: `${O}/r1`, status: 301 },
+      { url: `${O}/r2`, status: 302 },
+    ]);
+    expect(record(`${O}/loop-a`)).toMatchObject({
+      status: 'broken',
+      brokenReason: 'redirect-loop',
+    });
+    expect(record(`${O}/to-404`)).toMatchObject({
+      status: 'broken',
+      brokenReason: 'redirect-to-error',
+      httpStatus: 404,
+    });
+    expect(site.count(`${O}/final.html`)).toBe(1);
+  });
+
+  it('refuses repeating paths, query spaces and too-deep URLs, and says which rule caught them', async () => {
+    const { report, site } = await crawl(
+      {
+        [`${O}/`]: {
+          html: page('Home', [
+            ['/a/', 'loop'],
+            ...Array.from(
+              { length: 30 },
+              (_, i) => [`/search?q=${i}`, `q${i}`] as [string, string],
+            ),
+          ]),
+        },
+        [`${O}/a/`]: { html: page('A', [['a/', 'deeper']]) },
+        [`${O}/a/a/`]: { html: page('A, one level down', [['a/', 'deeper']]) },
+        [`${O}/search`]: { html: page('Search') },
+      },
+      { maxQueriesPerPath: 5 },
+    );
+    const kinds = new Set(report.traps.map((t) => t.kind));
+    expect(kinds).toEqual(new Set(['repeating-path', 'query-space']));
+    expect(report.traps.find((t) => t.kind === 'repeating-path')?.url).toBe(`${O}/a/a/a/`);
+    expect(site.requests.filter((r) => r.url.includes('/search?')).length).toBe(5);
+  });
+
+  it('stops expanding a page whose content and links were already seen (symlink alias)', async () => {
+    const same = page('Same', [['/x.html', 'x']]);
+    const { record, report } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/one/', '1'],
+          ['/two/', '2'],
+        ]),
+      },
+      [`${O}/one/`]: { html: same },
+      [`${O}/two/`]: { html: same },
+      [`${O}/x.html`]: { html: page('X') },
+    });
+    expect(record(`${O}/two/`)?.duplicateOf).toBe(`${O}/one/`);
+    expect(report.duplicates).toEqual([
+      { fingerprint: expect.any(String), urls: [`${O}/one/`, `${O}/two/`] },
+    ]);
+  });
+
+  it('lists the links of a nofollow page without fetching them', async () => {
+    const { site, report } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/nf.html', 'nf'],
+          ['/hdr.html', 'hdr'],
+        ]),
+      },
+      [`${O}/nf.html`]: {
+        html: page('NF', [['/secret-1.html', 's']], '<meta name="robots" content="nofollow">'),
+      },
+      [`${O}/hdr.html`]: {
+        html: page('HDR', [['/secret-2.html', 's']]),
+        headers: [['x-robots-tag', 'nofollow']],
+      },
+    });
+    expect(site.count(`${O}/secret-1.html`)).toBe(0);
+    expect(site.count(`${O}/secret-2.html`)).toBe(0);
+    expect(report.notFollowed.map((n) => n.links)).toEqual([
+      [`${O}/secret-1.html`],
+      [`${O}/secret-2.html`],
+    ]);
+  });
+
+  it('waits out a 429 with Retry-After, and calls a never-ending one rate-limited, not broken', async () => {
+    const { record } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/busy.html', 'busy'],
+          ['/always.html', 'always'],
+        ]),
+      },
+      [`${O}/busy.html`]: {
+        sequence: [{ status: 429, headers: [['retry-after', '0']] }, { html: page('Busy') }],
+      },
+      [`${O}/always.html`]: { status: 429, headers: [['retry-after', '99999']] },
+    });
+    expect(record(`${O}/busy.html`)).toMatchObject({ status: 'ok', attempts: 2 });
+    expect(record(`${O}/always.html`)).toMatchObject({ status: 'rate-limited', httpStatus: 429 });
+  });
+
+  it('repeats a refused HEAD with GET', async () => {
+    const { record, site } = await crawl({
+      [`${O}/`]: { html: page('Home', [['/doc.pdf', 'manual']]) },
+      [`${O}/doc.pdf`]: {
+        body: '%PDF',
+        headers: [['content-type', 'application/pdf']],
+        head: { status: 405 },
+      },
+    });
+    expect(site.requests.filter((r) => r.url === `${O}/doc.pdf`).map((r) => r.method)).toEqual([
+      'HEAD',
+      'GET',
+    ]);
+    expect(record(`${O}/doc.pdf`)).toMatchObject({ status: 'ok', method: 'GET' });
+  });
+
+  it('keeps forbidden (403) and network failures apart', async () => {
+    const { record, report } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/members.html', 'm'],
+          [`${X}/down`, 'down'],
+        ]),
+      },
+      [`${O}/members.html`]: { status: 403 },
+      [`${X}/down`]: { error: 'dns' },
+    });
+    expect(record(`${O}/members.html`)?.status).toBe('forbidden');
+    expect(record(`${X}/down`)).toMatchObject({ status: 'broken', brokenReason: 'dns' });
+    expect(report.broken.map((b) => b.url)).toEqual([`${X}/down`]);
+  });
+
+  it('stops at max-pages and reports the rest as skipped', async () => {
+    const links = Array.from(
+      { length: 10 },
+      (_, i) => [`/p${i}.html`, `p${i}`] as [string, string],
+    );
+    const answers: Record<string, FakeAnswer> = { [`${O}/`]: { html: page('Home', links) } };
+    for (let i = 0; i < 10; i++) answers[`${O}/p${i}.html`] = { html: page(`P${i}`) };
+    const { site, report } = await crawl(answers, { maxPages: 4 });
+    expect(site.requests.filter((r) => /\/p\d\.html$/.test(r.url))).toHaveLength(3);
+    expect(report.skipped.filter((s) => s.reason.includes('--max-pages'))).toHaveLength(7);
+  });
+
+  it('resumes from a checkpoint with nothing lost and nothing fetched twice', async () => {
+    const links = Array.from(
+      { length: 30 },
+      (_, i) => [`/p${i}.html`, `p${i}`] as [string, string],
+    );
+    const answers: Record<string, FakeAnswer> = {
+      [`${O}/`]: { html: page('Home', [...links, ['/gone', 'gone']]) },
+    };
+    for (let i = 0; i < 30; i++)
+      answers[`${O}/p${i}.html`] = { html: page(`P${i}`, [[`/q${i}.html`, 'q']]) };
+    const whole = await crawl(answers);
+
+    const site = fakeSite(answers);
+    const stop = new AbortController();
+    let results = 0;
+    const first = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      {
+        http: site.http,
+        clock: systemClock,
+        onEvent: (e) => e.type === 'result' && ++results === 20 && stop.abort(),
+      },
+    );
+    const checkpoint: CrawlCheckpoint = JSON.parse(JSON.stringify(await first.run(stop.signal)));
+    expect(checkpoint.finished).toBe(false);
+    const inFlightAtStop = checkpoint.queue.filter((e) => site.count(e.url) > 0).map((e) => e.url);
+    const resumed = Crawler.resume(checkpoint, { http: site.http, clock: systemClock });
+    const final = await resumed.run();
+    const summary = (records: UrlRecord[]) => records.map((r) => `${r.url} ${r.status}`).sort();
+    expect(summary(final.records)).toEqual(summary(whole.checkpoint.records));
+    const twice = [...new Set(site.requests.map((r) => r.url))].filter(
+      (url) => site.count(url) > 1,
+    );
+    for (const url of twice) expect(inFlightAtStop).toContain(url);
+  });
+
+  it('re-crawls conditionally: a 304 keeps the page and its links', async () => {
+    const answers: Record<string, FakeAnswer> = {
+      [`${O}/`]: { html: page('Home', [['/a.html', 'a']]), headers: [['etag', '"v1"']] },
+      [`${O}/a.html`]: { html: page('A') },
+    };
+    const first = await crawl(answers);
+    const site = fakeSite({
+      [`${O}/`]: { status: 304 },
+      [`${O}/a.html`]: { html: page('A') },
+    });
+    const again = await Crawler.recrawl(first.checkpoint, {
+      http: site.http,
+      clock: systemClock,
+    }).run();
+    expect(site.requests.find((r) => r.url === `${O}/`)?.headers?.['If-None-Match']).toBe('"v1"');
+    expect(again.records.find((r) => r.url === `${O}/`)?.status).toBe('unchanged');
+    expect(again.records.find((r) => r.url === `${O}/a.html`)?.status).toBe('ok');
+  });
+
+  it('sends the page a link was found on as Referer', async () => {
+    const { site } = await crawl({
+      [`${O}/`]: { html: page('Home', [['/a.html', 'a']]) },
+      [`${O}/a.html`]: { html: page('A') },
+    });
+    expect(site.requests.find((r) => r.url === `${O}/a.html`)?.headers?.Referer).toBe(`${O}/`);
+    expect(site.requests.every((r) => r.method === 'GET' || r.method === 'HEAD')).toBe(true);
+  });
+});

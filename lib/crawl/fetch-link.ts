@@ -1,0 +1,200 @@
+/**
+ * Fetching one URL the polite way: through the per-origin scheduler, with
+ * redirects followed hop by hop (each hop recorded, each hop's target
+ * checked against robots.txt before it is requested, loops caught), 429 and
+ * 503 waited out per Retry-After a bounded number of times, and a HEAD that
+ * does not prove the link dead repeated with GET.
+ */
+import {
+  headerValues,
+  HttpError,
+  type HttpFetch,
+  type HttpResponse,
+  type RedirectHop,
+} from '../http/types.ts';
+import { isRedirect, isRetryable } from './classify.ts';
+import type { Clock } from './clock.ts';
+import type { CrawlOptions } from './types.ts';
+import { shouldRetryWithGet, type FetchMethod } from './fetch-plan.ts';
+import type { OriginScheduler } from './politeness.ts';
+import { parseRetryAfter } from './retry-after.ts';
+import type { RobotsGate } from './robots-gate.ts';
+
+export interface FetchRequest {
+  url: string;
+  method: FetchMethod;
+  /** The page the link was found on: sent as Referer. */
+  referrer: string | null;
+  /** Read the body (a page of the site); otherwise only the status matters. */
+  wantBody: boolean;
+  /** Validators from an earlier crawl, for a conditional request. */
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface FetchOutcome {
+  method: FetchMethod;
+  /** The final answer, when there was one. */
+  response?: HttpResponse;
+  error?: HttpError;
+  hops: RedirectHop[];
+  finalUrl: string;
+  attempts: number;
+  /** A redirect led to a URL robots.txt forbids: it was not requested. */
+  blocked?: { url: string; reason: string };
+  /** Still 429/503 after the retries, or a Retry-After too long to wait. */
+  rateLimited?: { retryAfterMs: number | null };
+}
+
+export interface LinkFetcherDeps {
+  http: HttpFetch;
+  clock: Clock;
+  scheduler: OriginScheduler;
+  robots: RobotsGate;
+  options: CrawlOptions;
+  signal: AbortSignal;
+  onRequest: (url: string, method: FetchMethod) => void;
+}
+
+/** Without Retry-After, a 429 is retried after 1 s, then 2 s, … */
+const BACKOFF_BASE_MS = 1_000;
+/** Body bytes read when only the status matters (a GET after a refused HEAD). */
+const STATUS_ONLY_BYTES = 1;
+
+export class LinkFetcher {
+  readonly #deps: LinkFetcherDeps;
+
+  constructor(deps: LinkFetcherDeps) {
+    this.#deps = deps;
+  }
+
+  async fetch(request: FetchRequest): Promise<FetchOutcome> {
+    const first = await this.#followRedirects(request);
+    if (
+      request.method !== 'HEAD' ||
+      first.blocked ||
+      !shouldRetryWithGet(first.response?.status ?? null)
+    ) {
+      return first;
+    }
+    const second = await this.#followRedirects({ ...request, method: 'GET' });
+    return { ...second, attempts: first.attempts + second.attempts };
+  }
+
+  async #followRedirects(request: FetchRequest): Promise<FetchOutcome> {
+    const hops: RedirectHop[] = [];
+    const seen = new Set([request.url]);
+    let url = request.url;
+    let attempts = 0;
+    for (;;) {
+      const answer = await this.#requestWithRetries(url, request, hops.length === 0);
+      attempts += answer.attempts;
+      const base = { method: request.method, hops, finalUrl: url, attempts };
+      if (answer.error) return { ...base, error: answer.error };
+      const response = answer.response!;
+      if (answer.rateLimited) return { ...base, response, rateLimited: answer.rateLimited };
+      const location = headerValues(response, 'location')[0];
+      if (!isRedirect(response.status) || location === undefined) return { ...base, response };
+      const next = resolveLocation(location, url);
+      if (next === null) return { ...base, response };
+      hops.push({ url, status: response.status });
+      if (seen.has(next)) {
+        return {
+          ...base,
+          error: new HttpError('redirect-loop', `redirects back to ${next}`, hops),
+        };
+      }
+      if (hops.length > this.#deps.options.maxRedirects) {
+        return {
+          ...base,
+          error: new HttpError(
+            'too-many-redirects',
+            `more than ${this.#deps.options.maxRedirects} redirects`,
+            hops,
+          ),
+        };
+      }
+      const verdict = await this.#deps.robots.decide(next);
+      if (!verdict.allowed)
+        return { ...base, finalUrl: next, blocked: { url: next, reason: verdict.reason } };
+      seen.add(next);
+      url = next;
+    }
+  }
+
+  /** One request, repeated after 429/503 as long as Retry-After allows. */
+  async #requestWithRetries(
+    url: string,
+    request: FetchRequest,
+    firstHop: boolean,
+  ): Promise<{
+    response?: HttpResponse;
+    error?: HttpError;
+    attempts: number;
+    rateLimited?: { retryAfterMs: number | null };
+  }> {
+    const { options, clock, scheduler } = this.#deps;
+    const origin = new URL(url).origin;
+    for (let attempt = 1; ; attempt++) {
+      let response: HttpResponse;
+      try {
+        response = await scheduler.schedule(
+          origin,
+          () => this.#send(url, request, firstHop),
+          this.#deps.signal,
+        );
+      } catch (error) {
+        if (this.#deps.signal.aborted) throw error;
+        return { error: asHttpError(error), attempts: attempt };
+      }
+      if (!isRetryable(response.status)) return { response, attempts: attempt };
+      const retryAfterMs = retryDelay(response, attempt, clock.nowMs());
+      if (retryAfterMs === null) return { response, attempts: attempt };
+      if (attempt > options.maxRetries || retryAfterMs > options.maxRetryAfterMs) {
+        return { response, attempts: attempt, rateLimited: { retryAfterMs } };
+      }
+      scheduler.pauseOrigin(origin, clock.nowMs() + retryAfterMs);
+    }
+  }
+
+  #send(url: string, request: FetchRequest, firstHop: boolean): Promise<HttpResponse> {
+    const { http, options, signal, onRequest } = this.#deps;
+    onRequest(url, request.method);
+    const headers: Record<string, string> = {};
+    if (request.referrer) headers.Referer = request.referrer;
+    if (firstHop && request.etag) headers['If-None-Match'] = request.etag;
+    if (firstHop && request.lastModified) headers['If-Modified-Since'] = request.lastModified;
+    return http({
+      url,
+      method: request.method,
+      headers,
+      timeoutMs: options.timeoutMs,
+      maxBytes: request.wantBody ? options.maxBodyBytes : STATUS_ONLY_BYTES,
+      maxRedirects: 0,
+      signal,
+    });
+  }
+}
+
+/** How long to wait before asking again: Retry-After, else backoff for 429; null = do not retry. */
+function retryDelay(response: HttpResponse, attempt: number, nowMs: number): number | null {
+  const retryAfter = parseRetryAfter(headerValues(response, 'retry-after')[0], nowMs);
+  if (retryAfter !== null) return retryAfter;
+  return response.status === 429 ? BACKOFF_BASE_MS * 2 ** (attempt - 1) : null;
+}
+
+function resolveLocation(location: string, base: string): string | null {
+  try {
+    const next = new URL(location.trim(), base);
+    next.hash = '';
+    return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function asHttpError(error: unknown): HttpError {
+  return error instanceof HttpError
+    ? error
+    : new HttpError('other', error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,55 @@
+/**
+ * GET or HEAD? "Use HEAD where possible" (Koster's guidelines): a page of
+ * the site is fetched with GET because its links are read; everything else
+ * — images, scripts, documents, and any page of another site — is only
+ * checked, so HEAD is enough. A HEAD the server refuses (405, 501) or fails
+ * is repeated with GET before the link is called broken.
+ */
+import type { LinkElement } from '../links/link-types.ts';
+
+export type FetchMethod = 'GET' | 'HEAD';
+
+/** Elements whose target is a resource, not a page. */
+const RESOURCE_ELEMENTS: ReadonlySet<LinkElement> = new Set(['img', 'source', 'script', 'link']);
+
+/** Endings that are almost never HTML pages. */
+const NON_HTML_EXTENSION =
+  /\.(pdf|jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|zip|gz|tgz|bz2|xz|rar|7z|mp3|mp4|m4a|m4v|mov|avi|webm|ogg|oga|wav|flac|woff2?|ttf|otf|eot|css|js|mjs|map|json|xml|txt|csv|docx?|xlsx?|pptx?|odt|ods|exe|msi|dmg|apk|iso|bin)$/i;
+
+export interface FetchPlanInput {
+  url: string;
+  /** A page of the crawled site (its links are read), not an outside link. */
+  internal: boolean;
+  /** The element the first link to it came from, when known. */
+  element?: LinkElement;
+  /** Link `rel` tokens of that element (`stylesheet`, `icon`, …). */
+  rel?: readonly string[];
+}
+
+export function chooseMethod({ url, internal, element, rel }: FetchPlanInput): FetchMethod {
+  if (!internal) return 'HEAD';
+  if (element !== undefined && RESOURCE_ELEMENTS.has(element) && !isPageLink(element, rel))
+    return 'HEAD';
+  return NON_HTML_EXTENSION.test(pathOf(url)) ? 'HEAD' : 'GET';
+}
+
+/** `<link rel=alternate|next|prev>` points at pages; other `<link>`s at resources. */
+function isPageLink(element: LinkElement, rel: readonly string[] | undefined): boolean {
+  return (
+    element === 'link' &&
+    (rel ?? []).some((token) => ['alternate', 'next', 'prev', 'canonical'].includes(token))
+  );
+}
+
+/** HEAD answers that do not prove a link dead: try GET before saying so. */
+export function shouldRetryWithGet(status: number | null): boolean {
+  return status === null || status === 405 || status === 501 || status >= 400;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * The crawl report: the checkpoint turned into what a webmaster reads —
+ * broken links with every page and anchor text that carry them, redirect
+ * chains hop by hop, traps with the rule that caught them, duplicates,
+ * skipped URLs with reasons, and the distributions that come for free. The
+ * command line prints it (JSON, text, CSV) and the extension shows it; both
+ * use this one shape.
+ */
+import type { CrawlCheckpoint } from './crawl-book.ts';
+import type { SourceList } from './link-sources.ts';
+import { isHtml } from '../http/content-type.ts';
+import { SOFT_404_PATH_PREFIX } from './soft-404.ts';
+import type { CrawlStats, LinkSource, LinkStatus, StopReason, UrlRecord } from './types.ts';
+
+export interface ReportLinkSource {
+  page: string;
+  element: string;
+  attribute: string;
+  text: string;
+  line?: number;
+  raw: string;
+}
+
+export interface CrawlReport {
+  startUrl: string;
+  robot: string;
+  finished: boolean;
+  stoppedBecause: StopReason | null;
+  stats: ReportStats;
+  pages: {
+    url: string;
+    status: number | null;
+    outcome: LinkStatus;
+    depth: number;
+    contentType: string | null;
+    fingerprint: string | null;
+    noindex: boolean;
+    nofollow: boolean;
+    duplicateOf: string | null;
+    truncated: boolean;
+  }[];
+  broken: {
+    url: string;
+    status: number | null;
+    reason: string;
+    kind: string;
+    internal: boolean;
+    linkCount: number;
+    foundOn: ReportLinkSource[];
+  }[];
+  redirects: {
+    from: string;
+    chain: { url: string; status: number }[];
+    to: string;
+    finalStatus: number | null;
+    outcome: LinkStatus;
+  }[];
+  duplicates: { fingerprint: string; urls: string[] }[];
+  traps: { url: string; kind: string; detail: string; foundOn: ReportLinkSource[] }[];
+  skipped: { url: string; reason: string }[];
+  blocked: { url: string; reason: string }[];
+  rateLimited: { url: string; status: number | null; reason: string }[];
+  forbidden: { url: string; status: number | null; reason: string; foundOn: ReportLinkSource[] }[];
+  aliases: { raw: string; url: string; page: string; reasons: string[] }[];
+  notFollowed: { page: string; links: string[] }[];
+  soft404: { origin: string; detected: boolean }[];
+  sitemap: {
+    sitemaps: string[];
+    urls: number;
+    notLinked: string[];
+    missingFromSitemap: string[];
+    errors: string[];
+  } | null;
+  distribution: {
+    httpStatus: Record<string, number>;
+    contentType: Record<string, number>;
+    depth: Record<string, number>;
+  };
+}
+
+export type ReportStats = Omit<CrawlStats, 'inFlight'> & {
+  externalChecked: number;
+  durationMs: number;
+};
+
+/** Sources listed per problem URL in the report (the count is exact). */
+const MAX_SOURCES_SHOWN = 100;
+
+export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): CrawlReport {
+  const records = checkpoint.records;
+  const sources = new Map(checkpoint.sources.entries);
+  const sourcesOf = (url: string) => toReportSources(sources.get(url));
+  const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
+  return {
+    startUrl: checkpoint.options.startUrls[0]!,
+    robot: checkpoint.options.robot,
+    finished: checkpoint.finished,
+    stoppedBecause: checkpoint.stoppedBecause,
+    stats: reportStats(stats, records),
+    pages: pages.map(pageRow),
+    broken: records
+      .filter((r) => r.status === 'broken')
+      .map((r) => brokenRow(r, sources.get(r.url))),
+    redirects: records.filter((r) => r.redirects?.length).map(redirectRow),
+    duplicates: duplicateGroups(pages),
+    traps: records
+      .filter((r) => r.trap)
+      .map((r) => ({
+        url: r.url,
+        kind: r.trap!,
+        detail: r.reason ?? '',
+        foundOn: sourcesOf(r.url),
+      })),
+    // Every URL not requested, whatever the rule: traps and robots.txt blocks are also listed on their own.
+    skipped: [
+      ...records
+        .filter((r) => r.status === 'skipped' || r.status === 'blocked')
+        .map((r) => ({ url: r.url, reason: skipReasonOf(r) })),
+      ...checkpoint.queue.map((e) => ({
+        url: e.url,
+        reason: `not reached: the crawl stopped (${checkpoint.stoppedBecause ?? 'interrupted'})`,
+      })),
+    ],
+    blocked: records
+      .filter((r) => r.status === 'blocked')
+      .map((r) => ({ url: r.url, reason: r.reason ?? '' })),
+    rateLimited: records
+      .filter((r) => r.status === 'rate-limited')
+      .map((r) => ({ url: r.url, status: r.httpStatus, reason: r.reason ?? '' })),
+    forbidden: records
+      .filter((r) => r.status === 'forbidden')
+      .map((r) => ({
+        url: r.url,
+        status: r.httpStatus,
+        reason: r.reason ?? '',
+        foundOn: sourcesOf(r.url),
+      })),
+    aliases: checkpoint.aliases,
+    notFollowed: checkpoint.notFollowed,
+    soft404: checkpoint.soft404.map(([origin, fingerprint]) => ({
+      origin,
+      detected: fingerprint !== null,
+    })),
+    sitemap: sitemapComparison(checkpoint, pages, sources),
+    distribution: distribution(records),
+  };
+}
+
+function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
+  return {
+    url: r.url,
+    status: r.httpStatus,
+    outcome: r.status,
+    depth: r.depth,
+    contentType: r.contentType ?? null,
+    fingerprint: r.fingerprint ?? null,
+    noindex: r.noindex ?? false,
+    nofollow: r.nofollow ?? false,
+    duplicateOf: r.duplicateOf ?? null,
+    truncated: r.truncated ?? false,
+  };
+}
+
+function brokenRow(r: UrlRecord, list: SourceList | undefined): CrawlReport['broken'][number] {
+  return {
+    url: r.url.startsWith('invalid:') ? r.url.slice('invalid:'.length) : r.url,
+    status: r.httpStatus,
+    reason: r.reason ?? '',
+    kind: r.brokenReason ?? 'other',
+    internal: r.internal,
+    linkCount: list?.count ?? 0,
+    foundOn: toReportSources(list),
+  };
+}
+
+function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
+  return {
+    from: r.url,
+    chain: r.redirects!,
+    to: r.finalUrl ?? r.url,
+    finalStatus: r.httpStatus,
+    outcome: r.status,
+  };
+}
+
+function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
+  return (list?.sources ?? []).slice(0, MAX_SOURCES_SHOWN).map((s: LinkSource) => ({
+    page: s.page,
+    element: s.element,
+    attribute: s.attribute,
+    text: s.text,
+    ...(s.line !== undefined ? { line: s.line } : {}),
+    raw: s.raw,
+  }));
+}
+
+/** Pages with the same text fingerprint (links stripped), two or more. */
+function duplicateGroups(pages: UrlRecord[]): CrawlReport['duplicates'] {
+  const groups = new Map<string, string[]>();
+  for (const page of pages) {
+    if (!page.fingerprint) continue;
+    groups.set(page.fingerprint, [...(groups.get(page.fingerprint) ?? []), page.url]);
+  }
+  return [...groups]
+    .filter(([, urls]) => urls.length > 1)
+    .map(([fingerprint, urls]) => ({ fingerprint, urls }));
+}
+
+function sitemapComparison(
+  checkpoint: CrawlCheckpoint,
+  pages: UrlRecord[],
+  sources: Map<string, SourceList>,
+): CrawlReport['sitemap'] {
+  const note = checkpoint.sitemap;
+  if (!note) return null;
+  const inSitemap = new Set(note.urls);
+  return {
+    sitemaps: note.sitemaps,
+    urls: note.urls.length,
+    notLinked: note.urls.filter((url) => (sources.get(url)?.count ?? 0) === 0),
+    missingFromSitemap: pages
+      .filter(
+        (p) => p.status === 'ok' && isHtml(p.contentType) && !inSitemap.has(p.url) && !p.noindex,
+      )
+      .map((p) => p.url),
+    errors: note.errors,
+  };
+}
+
+function reportStats(stats: CrawlStats, records: UrlRecord[]): ReportStats {
+  const { inFlight: _inFlight, ...rest } = stats;
+  return {
+    ...rest,
+    externalChecked: records.filter((r) => !r.internal && r.httpStatus !== null).length,
+    durationMs: stats.elapsedMs,
+  };
+}
+
+function distribution(records: UrlRecord[]): CrawlReport['distribution'] {
+  const httpStatus: Record<string, number> = {};
+  const contentType: Record<string, number> = {};
+  const depth: Record<string, number> = {};
+  for (const r of records) {
+    if (r.url.includes(SOFT_404_PATH_PREFIX)) continue;
+    const status = r.httpStatus === null ? 'none' : String(r.httpStatus);
+    httpStatus[status] = (httpStatus[status] ?? 0) + 1;
+    if (r.contentType) {
+      const type = r.contentType.split(';')[0]!.trim().toLowerCase();
+      contentType[type] = (contentType[type] ?? 0) + 1;
+    }
+    if (r.internal) depth[String(r.depth)] = (depth[String(r.depth)] ?? 0) + 1;
+  }
+  return { httpStatus, contentType, depth };
+}
+
+function skipReasonOf(record: UrlRecord): string {
+  const rule =
+    record.status === 'blocked' ? 'robots-txt' : (record.trap ?? record.skipReason ?? 'skipped');
+  return `${rule}: ${record.reason ?? ''}`;
+}

@@ -1,0 +1,97 @@
+/**
+ * robots.txt for our own crawl: fetched once per origin, before any other
+ * request to that origin (outside origins too), through the same polite
+ * scheduler; every URL is decided for our product token; a `Crawl-delay`
+ * for us slows that origin down (up to a cap, so a hostile value cannot
+ * stall the crawl for hours).
+ */
+import type { HttpFetch } from '../http/types.ts';
+import { fromJson, toJson } from '../robots/cache.ts';
+import { applicableGroup } from '../robots/decide.ts';
+import { decideFromFetch, parseRobotsFetch } from '../robots/decide-fetch.ts';
+import { fetchRobotsTxt } from '../robots/fetch.ts';
+import { robotsPolicyFor } from '../robots/policy.ts';
+import type { RobotsFetch } from '../robots/types.ts';
+import type { Clock } from './clock.ts';
+import type { CrawlBook } from './crawl-book.ts';
+import type { OriginScheduler } from './politeness.ts';
+
+/** Crawl-delay honoured up to this; a longer one is capped (and the report says so). */
+export const MAX_CRAWL_DELAY_MS = 30_000;
+
+export type RobotsVerdict = { allowed: true } | { allowed: false; reason: string };
+
+export interface RobotsGateDeps {
+  book: CrawlBook;
+  http: HttpFetch;
+  clock: Clock;
+  scheduler: OriginScheduler;
+  signal: AbortSignal;
+  onRequest: (url: string) => void;
+}
+
+export class RobotsGate {
+  readonly #deps: RobotsGateDeps;
+  /** Parsed answers per origin (the book keeps the JSON form for checkpoints). */
+  readonly #answers = new Map<string, Promise<RobotsFetch>>();
+
+  constructor(deps: RobotsGateDeps) {
+    this.#deps = deps;
+  }
+
+  /** May our robot fetch `url`? Fetches the origin's robots.txt first when needed. */
+  async decide(url: string): Promise<RobotsVerdict> {
+    const { options } = this.#deps.book;
+    if (!options.obeyRobots) return { allowed: true };
+    const fetched = await this.answerFor(new URL(url).origin);
+    const decision = decideFromFetch(fetched, url, options.robot);
+    if (decision.allowed) return { allowed: true };
+    const where = decision.line !== null ? ` (line ${decision.line}: ${decision.rule})` : '';
+    return {
+      allowed: false,
+      reason: `robots.txt disallows it for ${options.robot}${where}: ${decision.reason}`,
+    };
+  }
+
+  /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */
+  answerFor(origin: string): Promise<RobotsFetch> {
+    let answer = this.#answers.get(origin);
+    if (!answer) {
+      const stored = this.#deps.book.robots.get(origin);
+      answer = stored ? Promise.resolve(fromJson(stored)) : this.#fetch(origin);
+      this.#answers.set(origin, answer);
+      void answer.then((fetched) => this.#applyCrawlDelay(origin, fetched));
+    }
+    return answer;
+  }
+
+  async #fetch(origin: string): Promise<RobotsFetch> {
+    const { http, clock, scheduler, signal, book, onRequest } = this.#deps;
+    const fetched = await scheduler.schedule(
+      origin,
+      () => {
+        onRequest(`${origin}/robots.txt`);
+        return fetchRobotsTxt(http, origin, {
+          nowMs: clock.nowMs(),
+          timeoutMs: book.options.timeoutMs,
+          signal,
+        });
+      },
+      signal,
+    );
+    book.robots.set(origin, toJson(fetched));
+    return fetched;
+  }
+
+  #applyCrawlDelay(origin: string, fetched: RobotsFetch): void {
+    if (robotsPolicyFor(fetched).policy !== 'rules') return;
+    const { groups } = applicableGroup(
+      parseRobotsFetch(fetched).groups,
+      this.#deps.book.options.robot,
+    );
+    const seconds = groups.find((group) => group.crawlDelay?.seconds != null)?.crawlDelay?.seconds;
+    if (seconds != null && seconds > 0) {
+      this.#deps.scheduler.setOriginDelay(origin, Math.min(seconds * 1000, MAX_CRAWL_DELAY_MS));
+    }
+  }
+}

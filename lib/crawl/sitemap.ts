@@ -1,0 +1,218 @@
+/**
+ * Sitemaps (sitemaps.org protocol 0.9), read without trusting them: an XML
+ * `<urlset>` (pages) or `<sitemapindex>` (more sitemaps), or a plain-text
+ * sitemap of one URL per line. Pure and bounded: at most 50,000 entries per
+ * file and 50 MiB of text, as the protocol says; whatever is beyond is
+ * counted in an error, not kept. Never throws: every problem becomes a line
+ * in `errors` (shown to the webmaster, so they name the entry).
+ *
+ * A `<loc>` must be an absolute http(s) URL of the sitemap's own origin;
+ * relative, invalid and cross-origin ones are errors and left out. (The
+ * protocol's stricter rule — only URLs under the sitemap's folder — is not
+ * applied: a sitemap named in robots.txt may list the whole host.)
+ * Only `<loc>` directly inside `<url>`/`<sitemap>` counts, so the `image:loc`
+ * and `video:loc` of extensions are not taken for pages.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+}
+
+export interface ParsedSitemap {
+  /** `urlset` for pages (plain-text sitemaps too), `sitemapindex` for more sitemaps. */
+  kind: 'urlset' | 'sitemapindex' | 'unknown';
+  urls: SitemapUrl[];
+  /** Sitemap URLs a sitemap index names. */
+  sitemaps: string[];
+  errors: string[];
+}
+
+/** Entries per sitemap file, and bytes of it (uncompressed), per the protocol. */
+export const MAX_SITEMAP_ENTRIES = 50_000;
+export const MAX_SITEMAP_CHARS = 50 * 1024 * 1024;
+/** The protocol wants URLs shorter than 2,048 characters. */
+export const MAX_SITEMAP_URL_CHARS = 2_048;
+/** Errors kept at most; the rest are counted in a last line. */
+export const MAX_SITEMAP_ERRORS = 100;
+
+/** W3C Datetime: a year, a month, a day, or a full time with a zone. */
+const W3C_DATETIME =
+  /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?)?)?$/;
+
+export function parseSitemap(xml: string, sitemapUrl: string): ParsedSitemap {
+  const sink = new SitemapSink(sitemapUrl);
+  let text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
+  if (text.length > MAX_SITEMAP_CHARS) {
+    sink.error(`larger than ${MAX_SITEMAP_CHARS} characters; only the start is read`);
+    text = text.slice(0, MAX_SITEMAP_CHARS);
+  }
+  try {
+    if (text.trim() === '') sink.error('the sitemap is empty');
+    else if (text.trimStart().startsWith('<')) readXml(text, sink);
+    else readPlainText(text, sink);
+  } catch (error) {
+    // htmlparser2 does not throw on bad markup; this is only a backstop.
+    sink.error(`unreadable: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return sink.result();
+}
+
+/** Collects entries with their checks, the bounds and the error list. */
+class SitemapSink {
+  kind: ParsedSitemap['kind'] = 'unknown';
+  private readonly urls: SitemapUrl[] = [];
+  private readonly sitemaps: string[] = [];
+  private readonly errors: string[] = [];
+  private droppedErrors = 0;
+  private entries = 0;
+  private readonly seen = new Set<string>();
+  private readonly origin: string | null;
+
+  constructor(readonly sitemapUrl: string) {
+    this.origin = originOf(sitemapUrl);
+    if (this.origin === null) this.error(`the sitemap's own URL ${sitemapUrl} is not absolute`);
+  }
+
+  /** Entries met so far, kept or not. */
+  entriesSeen(): number {
+    return this.entries;
+  }
+
+  error(message: string): void {
+    if (this.errors.length < MAX_SITEMAP_ERRORS) this.errors.push(message);
+    else this.droppedErrors++;
+  }
+
+  /** One `<url>`/`<sitemap>` entry (or text line); `where` names it in errors. */
+  add(loc: string | undefined, lastmod: string | undefined, where: string): void {
+    this.entries++;
+    if (this.entries > MAX_SITEMAP_ENTRIES) return; // counted, reported once in result()
+    if (loc === undefined || loc === '') return this.error(`${where}: no <loc>`);
+    const checked = this.checkLoc(loc, where);
+    if (checked === null) return;
+    if (this.seen.has(checked)) return this.error(`${where}: ${checked} is listed twice`);
+    this.seen.add(checked);
+    if (this.kind === 'sitemapindex') return void this.sitemaps.push(checked);
+    const entry: SitemapUrl = { loc: checked };
+    if (lastmod !== undefined) {
+      if (W3C_DATETIME.test(lastmod)) entry.lastmod = lastmod;
+      else this.error(`${where}: <lastmod> "${shorten(lastmod)}" is not a W3C date`);
+    }
+    this.urls.push(entry);
+  }
+
+  private checkLoc(loc: string, where: string): string | null {
+    if (loc.length >= MAX_SITEMAP_URL_CHARS) {
+      this.error(`${where}: URL of ${loc.length} characters (the limit is 2,047)`);
+      return null;
+    }
+    let url: URL;
+    try {
+      url = new URL(loc);
+    } catch {
+      this.error(`${where}: "${shorten(loc)}" is not an absolute URL`);
+      return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      this.error(`${where}: ${shorten(loc)} is not an http(s) URL`);
+      return null;
+    }
+    if (this.origin !== null && url.origin !== this.origin) {
+      this.error(`${where}: ${shorten(loc)} is not on the sitemap's origin ${this.origin}`);
+      return null;
+    }
+    return url.href;
+  }
+
+  result(): ParsedSitemap {
+    if (this.entries > MAX_SITEMAP_ENTRIES)
+      this.error(
+        `${this.entries} entries; the limit is ${MAX_SITEMAP_ENTRIES}, the rest are ignored`,
+      );
+    const errors = [...this.errors];
+    if (this.droppedErrors > 0) errors.push(`… and ${this.droppedErrors} more errors`);
+    return { kind: this.kind, urls: this.urls, sitemaps: this.sitemaps, errors };
+  }
+}
+
+/** Element names without a namespace prefix, lower-cased (`sm:urlset` → `urlset`). */
+function localName(name: string): string {
+  return name.slice(name.indexOf(':') + 1).toLowerCase();
+}
+
+function readXml(text: string, sink: SitemapSink): void {
+  const stack: string[] = [];
+  let root: string | undefined;
+  let entry: { loc?: string; lastmod?: string } | null = null;
+  let field: 'loc' | 'lastmod' | null = null;
+  let fieldText = '';
+  let misplaced = 0;
+  const entryTag = () => (sink.kind === 'sitemapindex' ? 'sitemap' : 'url');
+
+  const parser = new Parser(
+    {
+      onopentag(rawName) {
+        const name = localName(rawName);
+        stack.push(name);
+        if (stack.length === 1) {
+          root ??= name;
+          if (name === 'urlset' || name === 'sitemapindex') sink.kind = name;
+          return;
+        }
+        if (sink.kind === 'unknown') return;
+        if (stack.length === 2) {
+          if (name === entryTag()) entry = {};
+          else if (name === 'url' || name === 'sitemap') misplaced++;
+        } else if (stack.length === 3 && entry && (name === 'loc' || name === 'lastmod')) {
+          field = name;
+          fieldText = '';
+        }
+      },
+      ontext(chunk) {
+        if (field) fieldText += chunk;
+      },
+      onclosetag() {
+        const depth = stack.length;
+        stack.pop();
+        if (depth === 3 && field && entry) {
+          entry[field] ??= fieldText.trim();
+          field = null;
+        } else if (depth === 2 && entry) {
+          sink.add(entry.loc, entry.lastmod, `<${entryTag()}> #${sink.entriesSeen() + 1}`);
+          entry = null;
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(text);
+
+  if (root === undefined) sink.error('no XML element found');
+  else if (sink.kind === 'unknown')
+    sink.error(`the root element is <${root}>, not <urlset> or <sitemapindex>`);
+  if (misplaced > 0)
+    sink.error(`${misplaced} <url>/<sitemap> entries do not belong in <${sink.kind}>; ignored`);
+}
+
+function readPlainText(text: string, sink: SitemapSink): void {
+  sink.kind = 'urlset';
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((line, i) => {
+    const url = line.trim();
+    if (url !== '') sink.add(url, undefined, `line ${i + 1}`);
+  });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+function shorten(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
