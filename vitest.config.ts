@@ -8,6 +8,7 @@ export default defineConfig({
       'lib/**/*.test.ts',
       'cli/**/*.test.ts',
       'entrypoints/**/*.test.ts',
+      'extension/**/*.test.ts',
       'components/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.ts',
     ],

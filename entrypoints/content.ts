@@ -11,6 +11,7 @@ import { fetchToWire } from '../lib/protocol/wire-http.ts';
 import { collectPageFacts } from '../extension/collect-page-facts.ts';
 import { fetchHttp } from '../extension/fetch-http.ts';
 import { sendToBackground } from '../extension/messaging.ts';
+import { whenVisible } from '../extension/when-visible.ts';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
@@ -28,14 +29,23 @@ export default defineContentScript({
     };
     browser.runtime.onMessage.addListener(listener);
     ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(listener));
-    sendToBackground({ type: 'page-facts', ...readTab() }).catch(() => {
-      // The background may be updating; the popup asks again when opened.
+    // A tab opened in the background costs nothing until the user looks at it.
+    whenVisible(document, ctx.signal, () => {
+      sendToBackground({ type: 'page-facts', ...readTab() }).catch(() => {
+        // The background may be updating; the popup asks again when opened.
+      });
     });
   },
 });
 
+/** User Timing name of the DOM read, so its cost can be measured on any page (DevTools, the benchmark). */
+const READ_MEASURE = 'robotlens:read-page';
+
 function readTab(): TabFacts {
-  return { facts: collectPageFacts(document), navigationStatus: navigationStatus() };
+  const startMs = performance.now();
+  const facts = collectPageFacts(document);
+  performance.measure(READ_MEASURE, { start: startMs, end: performance.now() });
+  return { facts, navigationStatus: navigationStatus() };
 }
 
 /** The HTTP status the browser got for this document (Chrome 109+), or null. */

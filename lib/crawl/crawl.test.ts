@@ -320,6 +320,20 @@ describe('Crawler', () => {
     expect(again.records.find((r) => r.url === `${O}/a.html`)?.status).toBe('ok');
   });
 
+  it('re-crawls what was not HTML last time with HEAD', async () => {
+    const answers: Record<string, FakeAnswer> = {
+      [`${O}/`]: { html: page('Home', [['/download', 'file']]) },
+      [`${O}/download`]: { body: 'zip', headers: [['content-type', 'application/zip']] },
+    };
+    const first = await crawl(answers);
+    expect(first.site.requests.find((r) => r.url === `${O}/download`)?.method).toBe('GET');
+    const site = fakeSite(answers);
+    await Crawler.recrawl(first.checkpoint, { http: site.http, clock: systemClock }).run();
+    expect(site.requests.filter((r) => r.url === `${O}/download`).map((r) => r.method)).toEqual([
+      'HEAD',
+    ]);
+  });
+
   it('sends the page a link was found on as Referer', async () => {
     const { site } = await crawl({
       [`${O}/`]: { html: page('Home', [['/a.html', 'a']]) },

@@ -11,22 +11,16 @@
  * can be crawled again conditionally (ETag / Last-Modified → 304).
  */
 import { isHtml } from '../http/content-type.ts';
-import { decodeText } from '../http/decode-text.ts';
-import { headerValues, type HttpFetch } from '../http/types.ts';
-import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
-import { appliesToRobot } from '../meta/robot-names.ts';
-import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
+import type { HttpFetch } from '../http/types.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
-import { aliasReasons } from '../url/alias-reasons.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
-import { classifyError, classifyStatus } from './classify.ts';
 import type { Clock } from './clock.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
+import { recordOfOutcome } from './outcome-record.ts';
+import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
-import { admitLink, type AdmissionContext } from './link-admission.ts';
 import { OriginScheduler } from './politeness.ts';
-import { readPage, type PageReading } from './read-page.ts';
 import { RobotsGate } from './robots-gate.ts';
 import {
   inScope,
@@ -42,7 +36,6 @@ import {
   type CrawlEvent,
   type CrawlOptions,
   type CrawlStats,
-  type LinkSource,
   type StopReason,
   type UrlRecord,
 } from './types.ts';
@@ -77,7 +70,7 @@ export class Crawler {
   readonly #book: CrawlBook;
   readonly #ports: CrawlPorts;
   readonly #scope: CrawlScope;
-  readonly #blockList: UrlPattern[];
+  readonly #expander: PageExpander;
   readonly #active = new Map<string, Promise<void>>();
   readonly #activePerOrigin = new Map<string, number>();
   #previous = new Map<string, UrlRecord>();
@@ -95,7 +88,12 @@ export class Crawler {
       book.options.scope === 'site' && ports.getDomain
         ? registrableDomainScope(start, ports.getDomain)
         : originScope(start);
-    this.#blockList = compileBlockList(book.options.blockList);
+    this.#expander = new PageExpander({
+      book,
+      scope: this.#scope,
+      blockList: compileBlockList(book.options.blockList),
+      emit: (event) => this.#emit(event),
+    });
   }
 
   /** A new crawl. Start URLs are normalised; options not given take their defaults. */
@@ -271,298 +269,28 @@ export class Crawler {
       return;
     }
     const previous = this.#previous.get(entry.url);
+    // A URL that was not HTML last time is only checked (HEAD where possible).
+    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : entry.method;
     const outcome = await steps.fetcher.fetch({
       url: entry.url,
-      method: entry.method,
+      method,
       referrer: entry.referrer,
       wantBody: entry.internal && entry.method === 'GET',
       ...(previous?.etag ? { etag: previous.etag } : {}),
       ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
     });
-    const record = this.#classify(entry, outcome, startedMs);
+    const record = recordOfOutcome(entry, outcome, this.#ports.clock.nowMs() - startedMs);
     if (record.status === 'unchanged' && previous?.links) {
       record.links = previous.links;
-      this.#enqueueKnownLinks(previous.links, entry);
+      this.#expander.enqueueKnownLinks(previous.links, entry);
     }
     if (outcome.response && record.status === 'ok' && entry.internal && outcome.method === 'GET') {
-      this.#read(entry, outcome, record);
+      this.#expander.read(entry, outcome, record);
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
     this.#book.sources.settle(record.url, isFine(record));
     this.#emit({ type: 'result', record });
-  }
-
-  /** fetch outcome → UrlRecord (the closed set of statuses). */
-  #classify(entry: FrontierEntry, outcome: FetchOutcome, startedMs: number): UrlRecord {
-    const base: UrlRecord = {
-      url: entry.url,
-      depth: entry.depth,
-      internal: entry.internal,
-      status: 'ok',
-      httpStatus: outcome.response?.status ?? null,
-      method: outcome.method,
-      attempts: outcome.attempts,
-      durationMs: this.#ports.clock.nowMs() - startedMs,
-      ...(outcome.hops.length > 0 ? { redirects: outcome.hops, finalUrl: outcome.finalUrl } : {}),
-    };
-    if (outcome.blocked) {
-      return {
-        ...base,
-        status: 'blocked',
-        reason: `redirects to ${outcome.blocked.url}, which ${outcome.blocked.reason}`,
-      };
-    }
-    if (outcome.error) {
-      const { status, brokenReason, reason } = classifyError(
-        outcome.error.kind,
-        outcome.error.message,
-      );
-      return { ...base, status, reason, ...(brokenReason ? { brokenReason } : {}) };
-    }
-    const response = outcome.response!;
-    const contentType = headerValues(response, 'content-type')[0];
-    const validators = {
-      ...(headerValues(response, 'etag')[0] ? { etag: headerValues(response, 'etag')[0] } : {}),
-      ...(headerValues(response, 'last-modified')[0]
-        ? { lastModified: headerValues(response, 'last-modified')[0] }
-        : {}),
-    };
-    const withResponse: UrlRecord = {
-      ...base,
-      ...validators,
-      ...(contentType ? { contentType } : {}),
-    };
-    if (outcome.rateLimited) {
-      const wait = outcome.rateLimited.retryAfterMs;
-      const why =
-        wait !== null
-          ? `the server asks to wait ${Math.round(wait / 1000)} s (Retry-After)`
-          : 'the server kept answering 429';
-      return {
-        ...withResponse,
-        status: 'rate-limited',
-        reason: `HTTP ${response.status}: ${why}; not counted as broken`,
-      };
-    }
-    const verdict = classifyStatus(response.status);
-    const status =
-      verdict.status === 'ok' && outcome.hops.length > 0 ? 'redirected' : verdict.status;
-    const brokenReason =
-      verdict.brokenReason && outcome.hops.length > 0 ? 'redirect-to-error' : verdict.brokenReason;
-    const reason =
-      outcome.hops.length > 0 && verdict.status !== 'ok'
-        ? `redirects to ${outcome.finalUrl}: ${verdict.reason}`
-        : verdict.reason;
-    return { ...withResponse, status, reason, ...(brokenReason ? { brokenReason } : {}) };
-  }
-
-  /** read: an HTML page of the site gives its fingerprint, robots directives and links. */
-  #read(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
-    const response = outcome.response!;
-    if (!isHtml(record.contentType)) return;
-    const pageUrl = outcome.finalUrl;
-    if (!inScope(pageUrl, this.#scope).allowed) return;
-    const html = decodeText(response.body, record.contentType);
-    const reading = readPage(html, pageUrl, { userAgent: this.#book.options.robot });
-    record.bytes = response.body.length;
-    if (response.truncated) record.truncated = true;
-    record.fingerprint = reading.fingerprint.text;
-    const headerRules = this.#headerRules(headerValues(response, 'x-robots-tag'));
-    if (!reading.robotsMeta.index.allowed || headerRules.noindex) record.noindex = true;
-    const nofollow = !reading.robotsMeta.follow.allowed || headerRules.nofollow;
-    if (nofollow) record.nofollow = true;
-    if (this.#isSoft404(entry, record)) return;
-    const seenAt = this.#book.contentSeen.get(reading.fingerprint.withLinks);
-    if (seenAt !== undefined && seenAt !== pageUrl) {
-      // Same text and the same links: an alias of a page already expanded.
-      record.duplicateOf = seenAt;
-      this.#emit({
-        type: 'finding',
-        kind: 'duplicate',
-        url: entry.url,
-        detail: `same content and links as ${seenAt}`,
-      });
-      return;
-    }
-    this.#book.contentSeen.set(reading.fingerprint.withLinks, pageUrl);
-    this.#expand(entry, pageUrl, reading, record, nofollow);
-  }
-
-  /** The page's answer matches this origin's answer to a random path: a "not found" page served as 200. */
-  #isSoft404(entry: FrontierEntry, record: UrlRecord): boolean {
-    const soft = this.#book.soft404.get(entry.origin);
-    if (!soft || soft !== record.fingerprint || entry.depth === 0) return false;
-    record.status = 'broken';
-    record.brokenReason = 'soft-404';
-    record.reason =
-      'answers 200 with the same page the site gives for any missing URL (a soft 404)';
-    this.#emit({ type: 'finding', kind: 'soft-404', url: entry.url, detail: record.reason });
-    return true;
-  }
-
-  #headerRules(values: string[]) {
-    const robot = this.#book.options.robot;
-    return parseXRobotsTag(values)
-      .filter((entry) => appliesToRobot(entry.robot, robot))
-      .reduce(
-        (merged, entry) => mergeRules(merged, rulesOf(entry.directives.directives)),
-        NO_RULES,
-      );
-  }
-
-  /** enqueue: every link is a source; the admitted ones are queued, refused ones recorded with the rule. */
-  #expand(
-    entry: FrontierEntry,
-    pageUrl: string,
-    reading: PageReading,
-    record: UrlRecord,
-    nofollow: boolean,
-  ): void {
-    const context = this.#admissionContext(entry.depth + 1);
-    const targets: string[] = [];
-    for (const link of reading.links) {
-      const admission = admitLink(link, context);
-      if (admission.kind === 'ignore') continue;
-      if (admission.kind === 'other-scheme') {
-        this.#refuseOtherScheme(admission.url, entry.depth + 1);
-        continue;
-      }
-      const source: LinkSource = {
-        page: pageUrl,
-        element: link.element,
-        attribute: link.attribute,
-        text: link.text,
-        line: link.line,
-        raw: link.raw,
-      };
-      if (admission.kind === 'invalid') {
-        this.#recordInvalid(admission.raw, admission.reason, source, entry.depth + 1);
-        continue;
-      }
-      targets.push(admission.url);
-      this.#book.sources.add(admission.url, source);
-      if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
-      if (nofollow || admission.kind === 'known') continue;
-      if (admission.kind === 'refuse') {
-        this.#refuse(
-          admission.url,
-          admission.internal,
-          entry.depth + 1,
-          admission.skip,
-          admission.reason,
-          admission.trap,
-        );
-        continue;
-      }
-      this.#book.enqueue({
-        url: admission.url,
-        origin: new URL(admission.url).origin,
-        depth: entry.depth + 1,
-        internal: admission.internal,
-        method: admission.method,
-        referrer: pageUrl,
-      });
-    }
-    if (nofollow) this.#book.notFollowed.push({ page: pageUrl, links: [...new Set(targets)] });
-    if (record.etag || record.lastModified) record.links = [...new Set(targets)];
-  }
-
-  /** A 304 page: its stored links are queued again (sources are already known from before). */
-  #enqueueKnownLinks(links: string[], entry: FrontierEntry): void {
-    for (const url of links) {
-      const internal = inScope(url, this.#scope).allowed;
-      this.#book.enqueue({
-        url,
-        origin: new URL(url).origin,
-        depth: entry.depth + 1,
-        internal,
-        method: internal ? 'GET' : 'HEAD',
-        referrer: entry.url,
-      });
-    }
-  }
-
-  #admissionContext(depth: number): AdmissionContext {
-    const { options } = this.#book;
-    return {
-      isKnown: (url) => this.#book.known.has(url),
-      scope: this.#scope,
-      depth,
-      maxDepth: options.maxDepth,
-      maxUrlChars: options.maxUrlChars,
-      blockList: this.#blockList,
-      querySpace: this.#book.querySpace,
-      checkExternal: options.checkExternal,
-    };
-  }
-
-  #refuse(
-    url: string,
-    internal: boolean,
-    depth: number,
-    skip: 'trap' | 'external-not-checked',
-    reason: string,
-    trap?: UrlRecord['trap'],
-  ): void {
-    const record: UrlRecord = {
-      url,
-      depth,
-      internal,
-      status: 'skipped',
-      httpStatus: null,
-      reason,
-      skipReason: trap ?? 'external-not-checked',
-      ...(trap ? { trap } : {}),
-    };
-    this.#book.record(record);
-    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason });
-    this.#emit({ type: 'result', record });
-  }
-
-  /** `mailto:`, `javascript:`, … links make no request; each is listed once among the skipped. */
-  #refuseOtherScheme(raw: string, depth: number): void {
-    // A data: URL can be a whole image; the record only needs to name it.
-    const url = raw.length > 200 ? `${raw.slice(0, 100)}…(${raw.length} characters)` : raw;
-    if (this.#book.known.has(url)) return;
-    this.#book.record({
-      url,
-      depth,
-      internal: false,
-      status: 'skipped',
-      httpStatus: null,
-      skipReason: 'not-http',
-      reason: 'not an http(s) link: nothing to request',
-    });
-  }
-
-  #recordInvalid(raw: string, reason: string, source: LinkSource, depth: number): void {
-    const key = `invalid:${raw}`;
-    this.#book.sources.add(key, source);
-    if (this.#book.known.has(key)) return;
-    const record: UrlRecord = {
-      url: key,
-      depth,
-      internal: false,
-      status: 'broken',
-      httpStatus: null,
-      brokenReason: 'invalid-url',
-      reason: `not a valid URL: ${reason}`,
-    };
-    this.#book.record(record);
-    this.#emit({ type: 'result', record });
-  }
-
-  #noteAlias(raw: string, url: string, page: string): void {
-    const reasons = aliasReasons(raw, page);
-    if (reasons.length === 0) return;
-    this.#book.noteAlias({ raw, url, page, reasons });
-    this.#emit({
-      type: 'finding',
-      kind: 'alias',
-      url,
-      detail: `${raw} is the same URL as ${url} (${reasons.join(', ')})`,
-    });
   }
 
   /** A redirect's final page of the site is known from now on: it is not fetched again. */

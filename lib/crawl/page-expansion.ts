@@ -1,0 +1,251 @@
+/**
+ * read → enqueue: an HTML page of the site gives its fingerprint, its robots
+ * directives (META and X-Robots-Tag) and its links; each link becomes a
+ * source of its target and, when admitted, a frontier entry, or a refusal
+ * recorded with its rule. Duplicate content (same text and links) is not
+ * expanded again; a page matching the site's soft-404 answer is broken.
+ */
+import { isHtml } from '../http/content-type.ts';
+import { decodeText } from '../http/decode-text.ts';
+import { headerValues } from '../http/types.ts';
+import { appliesToRobot } from '../meta/robot-names.ts';
+import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
+import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
+import { aliasReasons } from '../url/alias-reasons.ts';
+import type { UrlPattern } from '../url/url-pattern.ts';
+import type { CrawlBook } from './crawl-book.ts';
+import type { FetchOutcome } from './fetch-link.ts';
+import type { FrontierEntry } from './frontier.ts';
+import { admitLink, type AdmissionContext } from './link-admission.ts';
+import { readPage, type PageReading } from './read-page.ts';
+import { inScope, type CrawlScope } from './scope.ts';
+import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
+
+export interface PageExpanderDeps {
+  book: CrawlBook;
+  scope: CrawlScope;
+  blockList: UrlPattern[];
+  emit: (event: CrawlEvent) => void;
+}
+
+export class PageExpander {
+  readonly #book: CrawlBook;
+  readonly #scope: CrawlScope;
+  readonly #blockList: UrlPattern[];
+  readonly #emit: (event: CrawlEvent) => void;
+
+  constructor({ book, scope, blockList, emit }: PageExpanderDeps) {
+    this.#book = book;
+    this.#scope = scope;
+    this.#blockList = blockList;
+    this.#emit = emit;
+  }
+
+  /** read: an HTML page of the site gives its fingerprint, robots directives and links. */
+  read(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
+    const response = outcome.response!;
+    if (!isHtml(record.contentType)) return;
+    const pageUrl = outcome.finalUrl;
+    if (!inScope(pageUrl, this.#scope).allowed) return;
+    const html = decodeText(response.body, record.contentType);
+    const reading = readPage(html, pageUrl, { userAgent: this.#book.options.robot });
+    record.bytes = response.body.length;
+    if (response.truncated) record.truncated = true;
+    record.fingerprint = reading.fingerprint.text;
+    const headerRules = this.#headerRules(headerValues(response, 'x-robots-tag'));
+    if (!reading.robotsMeta.index.allowed || headerRules.noindex) record.noindex = true;
+    const nofollow = !reading.robotsMeta.follow.allowed || headerRules.nofollow;
+    if (nofollow) record.nofollow = true;
+    if (this.#isSoft404(entry, record)) return;
+    const seenAt = this.#book.contentSeen.get(reading.fingerprint.withLinks);
+    if (seenAt !== undefined && seenAt !== pageUrl) {
+      // Same text and the same links: an alias of a page already expanded.
+      record.duplicateOf = seenAt;
+      this.#emit({
+        type: 'finding',
+        kind: 'duplicate',
+        url: entry.url,
+        detail: `same content and links as ${seenAt}`,
+      });
+      return;
+    }
+    this.#book.contentSeen.set(reading.fingerprint.withLinks, pageUrl);
+    this.#expand(entry, pageUrl, reading, record, nofollow);
+  }
+
+  /** The page's answer matches this origin's answer to a random path: a "not found" page served as 200. */
+  #isSoft404(entry: FrontierEntry, record: UrlRecord): boolean {
+    const soft = this.#book.soft404.get(entry.origin);
+    if (!soft || soft !== record.fingerprint || entry.depth === 0) return false;
+    record.status = 'broken';
+    record.brokenReason = 'soft-404';
+    record.reason =
+      'answers 200 with the same page the site gives for any missing URL (a soft 404)';
+    this.#emit({ type: 'finding', kind: 'soft-404', url: entry.url, detail: record.reason });
+    return true;
+  }
+
+  #headerRules(values: string[]) {
+    const robot = this.#book.options.robot;
+    return parseXRobotsTag(values)
+      .filter((entry) => appliesToRobot(entry.robot, robot))
+      .reduce(
+        (merged, entry) => mergeRules(merged, rulesOf(entry.directives.directives)),
+        NO_RULES,
+      );
+  }
+
+  /** enqueue: every link is a source; the admitted ones are queued, refused ones recorded with the rule. */
+  #expand(
+    entry: FrontierEntry,
+    pageUrl: string,
+    reading: PageReading,
+    record: UrlRecord,
+    nofollow: boolean,
+  ): void {
+    const context = this.#admissionContext(entry.depth + 1);
+    const targets: string[] = [];
+    for (const link of reading.links) {
+      const admission = admitLink(link, context);
+      if (admission.kind === 'ignore') continue;
+      if (admission.kind === 'other-scheme') {
+        this.#refuseOtherScheme(admission.url, entry.depth + 1);
+        continue;
+      }
+      const source: LinkSource = {
+        page: pageUrl,
+        element: link.element,
+        attribute: link.attribute,
+        text: link.text,
+        line: link.line,
+        raw: link.raw,
+      };
+      if (admission.kind === 'invalid') {
+        this.#recordInvalid(admission.raw, admission.reason, source, entry.depth + 1);
+        continue;
+      }
+      targets.push(admission.url);
+      this.#book.sources.add(admission.url, source);
+      if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
+      if (nofollow || admission.kind === 'known') continue;
+      if (admission.kind === 'refuse') {
+        this.#refuse(
+          admission.url,
+          admission.internal,
+          entry.depth + 1,
+          admission.skip,
+          admission.reason,
+          admission.trap,
+        );
+        continue;
+      }
+      this.#book.enqueue({
+        url: admission.url,
+        origin: new URL(admission.url).origin,
+        depth: entry.depth + 1,
+        internal: admission.internal,
+        method: admission.method,
+        referrer: pageUrl,
+      });
+    }
+    if (nofollow) this.#book.notFollowed.push({ page: pageUrl, links: [...new Set(targets)] });
+    if (record.etag || record.lastModified) record.links = [...new Set(targets)];
+  }
+
+  /** A 304 page: its stored links are queued again (sources are already known from before). */
+  enqueueKnownLinks(links: string[], entry: FrontierEntry): void {
+    for (const url of links) {
+      const internal = inScope(url, this.#scope).allowed;
+      this.#book.enqueue({
+        url,
+        origin: new URL(url).origin,
+        depth: entry.depth + 1,
+        internal,
+        method: internal ? 'GET' : 'HEAD',
+        referrer: entry.url,
+      });
+    }
+  }
+
+  #admissionContext(depth: number): AdmissionContext {
+    const { options } = this.#book;
+    return {
+      isKnown: (url) => this.#book.known.has(url),
+      scope: this.#scope,
+      depth,
+      maxDepth: options.maxDepth,
+      maxUrlChars: options.maxUrlChars,
+      blockList: this.#blockList,
+      querySpace: this.#book.querySpace,
+      checkExternal: options.checkExternal,
+    };
+  }
+
+  #refuse(
+    url: string,
+    internal: boolean,
+    depth: number,
+    skip: 'trap' | 'external-not-checked',
+    reason: string,
+    trap?: UrlRecord['trap'],
+  ): void {
+    const record: UrlRecord = {
+      url,
+      depth,
+      internal,
+      status: 'skipped',
+      httpStatus: null,
+      reason,
+      skipReason: trap ?? 'external-not-checked',
+      ...(trap ? { trap } : {}),
+    };
+    this.#book.record(record);
+    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason });
+    this.#emit({ type: 'result', record });
+  }
+
+  /** `mailto:`, `javascript:`, … links make no request; each is listed once among the skipped. */
+  #refuseOtherScheme(raw: string, depth: number): void {
+    // A data: URL can be a whole image; the record only needs to name it.
+    const url = raw.length > 200 ? `${raw.slice(0, 100)}…(${raw.length} characters)` : raw;
+    if (this.#book.known.has(url)) return;
+    this.#book.record({
+      url,
+      depth,
+      internal: false,
+      status: 'skipped',
+      httpStatus: null,
+      skipReason: 'not-http',
+      reason: 'not an http(s) link: nothing to request',
+    });
+  }
+
+  #recordInvalid(raw: string, reason: string, source: LinkSource, depth: number): void {
+    const key = `invalid:${raw}`;
+    this.#book.sources.add(key, source);
+    if (this.#book.known.has(key)) return;
+    const record: UrlRecord = {
+      url: key,
+      depth,
+      internal: false,
+      status: 'broken',
+      httpStatus: null,
+      brokenReason: 'invalid-url',
+      reason: `not a valid URL: ${reason}`,
+    };
+    this.#book.record(record);
+    this.#emit({ type: 'result', record });
+  }
+
+  #noteAlias(raw: string, url: string, page: string): void {
+    const reasons = aliasReasons(raw, page);
+    if (reasons.length === 0) return;
+    this.#book.noteAlias({ raw, url, page, reasons });
+    this.#emit({
+      type: 'finding',
+      kind: 'alias',
+      url,
+      detail: `${raw} is the same URL as ${url} (${reasons.join(', ')})`,
+    });
+  }
+}
