@@ -21,7 +21,12 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'robotlens@robotlens.dev', strict_min_version: '115.0' },
+            gecko: {
+              id: 'robotlens@robotlens.dev',
+              strict_min_version: '115.0',
+              // RobotLens collects nothing: every result stays on the user's machine.
+              data_collection_permissions: { required: ['none'] },
+            },
           },
         }
       : {}),

@@ -2,24 +2,27 @@
 import { browser } from 'wxt/browser';
 import type { Verdict } from '../../lib/verdict/types.ts';
 
+/** `action` in MV3; Firefox's MV2 build calls it `browserAction`. */
+const action = browser.action ?? browser.browserAction;
+
 const NOT_INDEXABLE_COLOR = '#c5221f';
 const INDEXABLE_COLOR = '#188038';
 
 export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise<void> {
   const text = verdict.indexable ? 'OK' : 'NO';
   await Promise.all([
-    browser.action.setBadgeText({ tabId, text }),
-    browser.action.setBadgeBackgroundColor({
+    action.setBadgeText({ tabId, text }),
+    action.setBadgeBackgroundColor({
       tabId,
       color: verdict.indexable ? INDEXABLE_COLOR : NOT_INDEXABLE_COLOR,
     }),
-    browser.action.setTitle({ tabId, title: `RobotLens — ${verdict.summary}` }),
+    action.setTitle({ tabId, title: `RobotLens — ${verdict.summary}` }),
   ]);
 }
 
 export async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
-    browser.action.setBadgeText({ tabId, text: '' }),
-    browser.action.setTitle({ tabId, title: 'RobotLens' }),
+    action.setBadgeText({ tabId, text: '' }),
+    action.setTitle({ tabId, title: 'RobotLens' }),
   ]);
 }
