@@ -21,7 +21,15 @@ const pureCore = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', '.output', '.wxt', 'coverage', 'test-results', 'playwright-report'],
+    ignores: [
+      'node_modules',
+      '.output',
+      '.output-e2e',
+      '.wxt',
+      'coverage',
+      'test-results',
+      'playwright-report',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

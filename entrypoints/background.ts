@@ -1,5 +1,10 @@
 /** The service worker: registers the services; decisions live in lib/. */
 import { defineBackground } from 'wxt/utils/define-background';
+import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
+import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
+import { registerHighlightService } from '../extension/background/highlight-service.ts';
+import { identifyOwnRequests } from '../extension/background/identify-requests.ts';
+import { watchOwnRequests } from '../extension/background/request-records.ts';
 import { registerRobotsService } from '../extension/background/robots-service.ts';
 import { registerVerdictService } from '../extension/background/verdict-service.ts';
 
@@ -7,8 +12,16 @@ export default defineBackground({
   type: 'module',
   main() {
     // Listeners are registered synchronously at start-up so events that
-    // woke the worker are not missed.
+    // woke the worker are not missed; handlers that need the start-up work
+    // (request identification) wait for `ready`.
+    watchOwnRequests();
+    const ready = identifyOwnRequests().catch(() => undefined);
     registerVerdictService();
     registerRobotsService();
+    registerCrawlReportService();
+    registerCrawlService(ready);
+    registerHighlightService(ready);
+    // A crawl the worker was running when Chrome stopped it goes on by itself.
+    void ready.then(resumeInterrupted);
   },
 });

@@ -11,6 +11,7 @@ import { fetchToWire } from '../lib/protocol/wire-http.ts';
 import { collectPageFacts } from '../extension/collect-page-facts.ts';
 import { fetchHttp } from '../extension/fetch-http.ts';
 import { sendToBackground } from '../extension/messaging.ts';
+import { markLinks } from '../extension/mark-links.ts';
 import { whenVisible } from '../extension/when-visible.ts';
 
 export default defineContentScript({
@@ -19,9 +20,18 @@ export default defineContentScript({
   main(ctx) {
     const listener = (raw: unknown, sender: { id?: string }) => {
       if (sender.id !== browser.runtime.id) return undefined;
-      const message = parseMessage(raw, ['collect-facts', 'same-origin-fetch']);
+      const message = parseMessage(raw, [
+        'collect-facts',
+        'same-origin-fetch',
+        'collect-links',
+        'mark-links',
+      ]);
       if (!message) return undefined;
       if (message.type === 'collect-facts') return Promise.resolve(readTab());
+      if (message.type === 'collect-links')
+        return Promise.resolve({ pageUrl: location.href, links: pageLinks() });
+      if (message.type === 'mark-links')
+        return Promise.resolve({ marked: markLinks(document, message.marks) });
       if (new URL(message.url).origin !== location.origin) {
         return Promise.resolve({ ok: false, kind: 'other', message: 'Not this page’s origin' });
       }
@@ -54,4 +64,12 @@ function navigationStatus(): number | null {
     responseStatus?: number;
   })[];
   return entry?.responseStatus || null;
+}
+
+/** The page's http(s) links, as the browser resolved them. */
+function pageLinks(): string[] {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href);
+  return [
+    ...new Set(links.filter((href) => href.startsWith('http:') || href.startsWith('https:'))),
+  ];
 }

@@ -1,6 +1,8 @@
 /** User settings shared by the popup and the background (storage.local). */
 import { browser } from 'wxt/browser';
-import { DEFAULT_ROBOT } from '../lib/identity.ts';
+import { DEFAULT_CRAWL_OPTIONS } from '../lib/crawl/types.ts';
+import { DEFAULT_ROBOT, PRODUCT_TOKEN } from '../lib/identity.ts';
+import type { CrawlSettings } from '../lib/protocol/messages.ts';
 
 const ROBOT_KEY = 'settings.robot';
 
@@ -21,4 +23,27 @@ export function onRobotChanged(listener: (robot: string) => void): void {
     if (area === 'local' && change && typeof change.newValue === 'string')
       listener(change.newValue);
   });
+}
+
+const CRAWL_KEY = 'settings.crawl';
+
+/** The crawl options the popup starts with: the user's last choice, else the engine's polite defaults. */
+export async function loadCrawlSettings(): Promise<CrawlSettings> {
+  const stored = (await browser.storage.local.get(CRAWL_KEY))[CRAWL_KEY] as
+    Partial<CrawlSettings> | undefined;
+  return {
+    maxPages: DEFAULT_CRAWL_OPTIONS.maxPages,
+    maxDepth: DEFAULT_CRAWL_OPTIONS.maxDepth,
+    concurrencyPerOrigin: DEFAULT_CRAWL_OPTIONS.concurrencyPerOrigin,
+    delayMs: DEFAULT_CRAWL_OPTIONS.delayMs,
+    robot: PRODUCT_TOKEN,
+    obeyRobots: true,
+    checkExternal: false,
+    useSitemaps: false,
+    ...stored,
+  };
+}
+
+export async function saveCrawlSettings(settings: CrawlSettings): Promise<void> {
+  await browser.storage.local.set({ [CRAWL_KEY]: settings });
 }

@@ -6,21 +6,23 @@ import { TabBar } from '../../components/TabBar.tsx';
 import { VerdictView } from '../../components/VerdictView.tsx';
 import { sendToBackground } from '../../extension/messaging.ts';
 import { loadRobot, saveRobot } from '../../extension/settings.ts';
+import { CrawlTab } from './CrawlTab.tsx';
 import { RobotsTab } from './RobotsTab.tsx';
 import { resolveTargetTabId } from './target-tab.ts';
 
-type View = 'page' | 'robots';
+type View = 'page' | 'robots' | 'crawl';
 type State = { phase: 'loading' } | { phase: 'done'; reply: VerdictReply };
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'page', label: 'Page' },
   { id: 'robots', label: 'robots.txt' },
+  { id: 'crawl', label: 'Crawl' },
 ];
 
 export function App() {
   const [robot, setRobot] = useState<string | null>(null);
   const [tabId, setTabId] = useState<number | null>(null);
-  const [view, setView] = useState<View>(() => (location.hash === '#robots' ? 'robots' : 'page'));
+  const [view, setView] = useState<View>(() => initialView(location.hash));
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [refreshCount, setRefreshCount] = useState(0);
 
@@ -58,7 +60,9 @@ export function App() {
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {view === 'page' ? (
           <PagePanel state={state} onRefresh={() => setRefreshCount((n) => n + 1)} />
-        ) : tabId !== null && robot !== null && state.phase === 'done' ? (
+        ) : view === 'crawl' && tabId !== null && state.phase === 'done' ? (
+          <CrawlTab tabId={tabId} pageUrl={pageUrl} />
+        ) : view === 'robots' && tabId !== null && robot !== null && state.phase === 'done' ? (
           <RobotsTab key={`${tabId}:${robot}`} tabId={tabId} robot={robot} pageUrl={pageUrl} />
         ) : (
           <p role="status">Checking this page…</p>
@@ -66,6 +70,12 @@ export function App() {
       </div>
     </main>
   );
+}
+
+function initialView(hash: string): View {
+  if (hash === '#robots') return 'robots';
+  if (hash === '#crawl') return 'crawl';
+  return 'page';
 }
 
 function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }) {

@@ -7,6 +7,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
 import { parseMessage, type Message, type RobotsAuditReply } from '../../lib/protocol/messages.ts';
 import { sendToTab } from '../messaging.ts';
+import { isExtensionPage } from '../sender.ts';
 import { explainFailure } from './explain-failure.ts';
 import { robotsFor } from './inspect-tab.ts';
 import { httpForTab } from './tab-http.ts';
@@ -16,7 +17,7 @@ const TIMEOUT_MS = 15_000;
 
 export function registerRobotsService(): void {
   browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id) return undefined;
+    if (!isExtensionPage(sender)) return undefined;
     const message = parseMessage(raw, ['get-robots-audit']);
     return message ? auditForTab(message) : undefined;
   });

@@ -18,6 +18,7 @@ import {
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
 import { sendToTab } from '../messaging.ts';
+import { isExtensionPage, isOwnContentScript } from '../sender.ts';
 import { loadRobot, onRobotChanged } from '../settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -48,16 +49,16 @@ function handleMessage(
   raw: unknown,
   sender: Browser.runtime.MessageSender,
 ): Promise<unknown> | undefined {
-  if (sender.id !== browser.runtime.id) return undefined;
   const message = parseMessage(raw, ['page-facts', 'get-verdict']);
   if (!message) return undefined;
   if (message.type === 'page-facts') {
-    // Only a tab's top frame speaks for the tab.
+    // A content script speaks only for its own tab, and only its top frame.
     const tabId = sender.tab?.id;
-    if (tabId === undefined || sender.frameId !== 0) return Promise.resolve({ ok: false });
+    if (!isOwnContentScript(sender) || tabId === undefined || sender.frameId !== 0)
+      return undefined;
     return onPageFacts(tabId, message).then(() => ({ ok: true }));
   }
-  return getVerdict(message);
+  return isExtensionPage(sender) ? getVerdict(message) : undefined;
 }
 
 async function onPageFacts(tabId: number, facts: TabFacts): Promise<void> {

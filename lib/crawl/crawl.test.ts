@@ -334,6 +334,33 @@ describe('Crawler', () => {
     ]);
   });
 
+  it('stops with a clear error when the checkpoint cannot be saved, keeping what was saved', async () => {
+    const links = Array.from(
+      { length: 20 },
+      (_, i) => [`/p${i}.html`, `p${i}`] as [string, string],
+    );
+    const answers: Record<string, FakeAnswer> = { [`${O}/`]: { html: page('Home', links) } };
+    for (let i = 0; i < 20; i++) answers[`${O}/p${i}.html`] = { html: page(`P${i}`) };
+    const site = fakeSite(answers);
+    let saves = 0;
+    let lastGood: CrawlCheckpoint | undefined;
+    const crawler = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      {
+        http: site.http,
+        clock: systemClock,
+        checkpointEveryMs: 0,
+        save: async (checkpoint) => {
+          if (++saves > 3) throw new Error('storage quota exceeded');
+          lastGood = checkpoint;
+        },
+      },
+    );
+    await expect(crawler.run()).rejects.toThrow(/quota/);
+    expect(lastGood?.finished).toBe(false);
+    expect(lastGood!.records.length).toBeGreaterThan(0);
+  });
+
   it('sends the page a link was found on as Referer', async () => {
     const { site } = await crawl({
       [`${O}/`]: { html: page('Home', [['/a.html', 'a']]) },

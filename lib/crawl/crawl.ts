@@ -15,9 +15,11 @@ import type { HttpFetch } from '../http/types.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
+import { Checkpointer } from './checkpointer.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome } from './outcome-record.ts';
+import { statsOf } from './stats.ts';
 import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { OriginScheduler } from './politeness.ts';
@@ -48,7 +50,7 @@ export interface CrawlPorts {
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
-  /** Least time between two checkpoints (default: adaptive, see #maybeCheckpoint). */
+  /** Least time between two checkpoints (default: adaptive, see checkpointer.ts). */
   checkpointEveryMs?: number;
   /** Least time between two progress events. */
   progressEveryMs?: number;
@@ -74,8 +76,7 @@ export class Crawler {
   readonly #active = new Map<string, Promise<void>>();
   readonly #activePerOrigin = new Map<string, number>();
   #previous = new Map<string, UrlRecord>();
-  #lastCheckpointMs = 0;
-  #lastSaveCostMs = 0;
+  readonly #checkpointer: Checkpointer | null;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   #runStartedMs = 0;
@@ -88,6 +89,14 @@ export class Crawler {
       book.options.scope === 'site' && ports.getDomain
         ? registrableDomainScope(start, ports.getDomain)
         : originScope(start);
+    this.#checkpointer = ports.save
+      ? new Checkpointer({
+          snapshot: () => book.toJSON(),
+          save: ports.save,
+          clock: ports.clock,
+          ...(ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {}),
+        })
+      : null;
     this.#expander = new PageExpander({
       book,
       scope: this.#scope,
@@ -210,7 +219,8 @@ export class Crawler {
         if (this.#active.size === 0)
           return this.#book.frontier.size === 0 ? 'finished' : 'max-pages';
         await Promise.race([...this.#active.values(), deadline]);
-        await this.#maybeCheckpoint();
+        this.#checkpointer?.changed();
+        if (this.#checkpointer?.error) return 'cancelled';
         this.#maybeProgress();
       }
     } finally {
@@ -337,23 +347,8 @@ export class Crawler {
     book.stoppedBecause = reason;
     book.elapsedBeforeMs += this.#ports.clock.nowMs() - this.#runStartedMs;
     this.#runStartedMs = this.#ports.clock.nowMs();
-    await this.#ports.save?.(book.toJSON());
+    await this.#checkpointer?.flush();
     this.#emit({ type: 'done', stats: this.stats(), stoppedBecause: reason });
-  }
-
-  /**
-   * Saves after every result while saving is cheap, so a killed crawl redoes
-   * nothing but its in-flight requests; as the state grows, saves are spaced
-   * so that they cost at most a tenth of the crawl's time.
-   */
-  async #maybeCheckpoint(): Promise<void> {
-    const { save, clock, checkpointEveryMs } = this.#ports;
-    const nowMs = clock.nowMs();
-    const gapMs = checkpointEveryMs ?? this.#lastSaveCostMs * 9;
-    if (!save || nowMs - this.#lastCheckpointMs < gapMs) return;
-    await save(this.#book.toJSON());
-    this.#lastCheckpointMs = clock.nowMs();
-    this.#lastSaveCostMs = this.#lastCheckpointMs - nowMs;
   }
 
   #maybeProgress(): void {
@@ -372,25 +367,15 @@ export class Crawler {
 
   stats(): CrawlStats {
     const book = this.#book;
-    const counts = { broken: 0, redirected: 0, skipped: 0, blocked: 0, pagesCrawled: 0 };
-    for (const record of book.records.values()) {
-      if (record.status === 'broken') counts.broken++;
-      else if (record.status === 'redirected') counts.redirected++;
-      else if (record.status === 'skipped') counts.skipped++;
-      else if (record.status === 'blocked') counts.blocked++;
-      if (record.internal && record.method === 'GET' && record.httpStatus !== null)
-        counts.pagesCrawled++;
-    }
     const nowMs = this.#ports.clock.nowMs();
-    return {
-      done: book.records.size,
+    return statsOf({
+      records: book.records.values(),
       queued: book.frontier.size,
       inFlight: book.inFlight.size,
       requests: book.requests,
       startedAtMs: book.startedAtMs,
       elapsedMs: book.elapsedBeforeMs + (this.#runStartedMs ? nowMs - this.#runStartedMs : 0),
-      ...counts,
-    };
+    });
   }
 
   #emit(event: CrawlEvent): void {

@@ -70,9 +70,11 @@ export class LinkFetcher {
 
   async fetch(request: FetchRequest): Promise<FetchOutcome> {
     const first = await this.#followRedirects(request);
+    // A HEAD that timed out would time out again as a GET: only a refusal or an error status is retried.
     if (
       request.method !== 'HEAD' ||
       first.blocked ||
+      first.error?.kind === 'timeout' ||
       !shouldRetryWithGet(first.response?.status ?? null)
     ) {
       return first;

@@ -7,11 +7,16 @@
  *   content ──page-facts──▶ background          (on load: what the DOM says)
  *   popup ──get-verdict──▶ background           (verdict for a tab and robot)
  *   popup ──get-robots-audit──▶ background      (the tab's robots.txt, audited)
+ *   popup ──start/stop/resume-crawl──▶ background   (job 3; progress in storage.session)
+ *   report page ──get-crawl-report──▶ background
+ *   popup ──highlight-links──▶ background ──mark-links──▶ content
  *   background ──collect-facts──▶ content       (re-read the DOM on demand)
  *   background ──same-origin-fetch──▶ content   (fetch the page's own origin)
  */
 import type { HttpErrorKind, HttpMethod, RedirectHop } from '../http/types.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
+import type { CrawlReport } from '../crawl/report.ts';
+import type { CrawlStats } from '../crawl/types.ts';
 import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 import type { Verdict } from '../verdict/types.ts';
@@ -47,6 +52,45 @@ export type VerdictReply =
   | { ok: true; verdict: Verdict; robots: RobotsSummary | null; checkedAtMs: number }
   | { ok: false; error: string };
 
+/** What the user chooses before a crawl (the rest are the engine's defaults). */
+export interface CrawlSettings {
+  maxPages: number;
+  maxDepth: number;
+  concurrencyPerOrigin: number;
+  delayMs: number;
+  robot: string;
+  obeyRobots: boolean;
+  checkExternal: boolean;
+  useSitemaps: boolean;
+}
+
+export type CrawlPhase = 'running' | 'stopped' | 'finished' | 'failed';
+
+/** One site's crawl as the popup shows it; kept in storage.session, throttled. */
+export interface CrawlSummary {
+  origin: string;
+  startUrl: string;
+  phase: CrawlPhase;
+  stats: CrawlStats;
+  currentUrl: string | null;
+  ratePerSecond: number;
+  updatedAtMs: number;
+  /** Why the crawl failed or paused (e.g. storage full). */
+  error?: string;
+}
+
+/** A link of the current page, marked by what the crawl found. */
+export type LinkMark = 'ok' | 'broken' | 'redirected' | 'blocked' | 'skipped' | 'unknown';
+
+export interface LinkMarkEntry {
+  url: string;
+  mark: LinkMark;
+  /** Shown in the tooltip: `404 Not Found`, `301 → /new`, `robots.txt disallows it`. */
+  detail: string;
+}
+
+export type OkOrError = { ok: true } | { ok: false; error: string };
+
 export type RobotsAuditReply = { ok: true; audit: RobotsAudit } | { ok: false; error: string };
 
 /** At most this many URL × robot tests per request, so a pasted list cannot stall the worker. */
@@ -62,7 +106,20 @@ export interface MessageMap {
     request: { tabId: number; uas: string[]; tests: string[]; refresh: boolean };
     response: RobotsAuditReply;
   };
+  'start-crawl': { request: { startUrl: string; settings: CrawlSettings }; response: OkOrError };
+  'stop-crawl': { request: { origin: string }; response: OkOrError };
+  'resume-crawl': { request: { origin: string }; response: OkOrError };
+  'get-crawl-report': {
+    request: { origin: string };
+    response: { ok: true; report: CrawlReport } | { ok: false; error: string };
+  };
+  'highlight-links': { request: { tabId: number }; response: OkOrError };
   'collect-facts': { request: Record<never, never>; response: TabFacts };
+  'collect-links': {
+    request: Record<never, never>;
+    response: { pageUrl: string; links: string[] };
+  };
+  'mark-links': { request: { marks: LinkMarkEntry[] }; response: { marked: number } };
   'same-origin-fetch': {
     request: { url: string; method: HttpMethod; maxBytes: number; timeoutMs: number };
     response: WireFetchReply;
@@ -83,6 +140,24 @@ const isStringList = (value: unknown, maxLength: number): value is string[] =>
   Array.isArray(value) &&
   value.every((item) => typeof item === 'string' && item.length <= maxLength);
 
+const isWhole = (value: unknown, min: number, max: number): boolean =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+function isSettings(value: unknown): value is CrawlSettings {
+  return (
+    isObject(value) &&
+    isWhole(value.maxPages, 1, 100_000) &&
+    isWhole(value.maxDepth, 0, 1_000) &&
+    isWhole(value.concurrencyPerOrigin, 1, 16) &&
+    isWhole(value.delayMs, 0, 60_000) &&
+    typeof value.robot === 'string' &&
+    value.robot.length <= 100 &&
+    typeof value.obeyRobots === 'boolean' &&
+    typeof value.checkExternal === 'boolean' &&
+    typeof value.useSitemaps === 'boolean'
+  );
+}
+
 const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean } = {
   'page-facts': (m) =>
     isObject(m.facts) &&
@@ -102,7 +177,23 @@ const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean 
     isStringList(m.tests, 4000) &&
     m.uas.length * m.tests.length <= MAX_ROBOTS_TESTS &&
     typeof m.refresh === 'boolean',
+  'start-crawl': (m) =>
+    typeof m.startUrl === 'string' && m.startUrl.length <= 4000 && isSettings(m.settings),
+  'stop-crawl': (m) => typeof m.origin === 'string',
+  'resume-crawl': (m) => typeof m.origin === 'string',
+  'get-crawl-report': (m) => typeof m.origin === 'string',
+  'highlight-links': (m) => Number.isInteger(m.tabId),
   'collect-facts': () => true,
+  'collect-links': () => true,
+  'mark-links': (m) =>
+    Array.isArray(m.marks) &&
+    m.marks.every(
+      (e) =>
+        isObject(e) &&
+        typeof e.url === 'string' &&
+        typeof e.mark === 'string' &&
+        typeof e.detail === 'string',
+    ),
   'same-origin-fetch': (m) =>
     typeof m.url === 'string' &&
     (m.method === 'GET' || m.method === 'HEAD') &&

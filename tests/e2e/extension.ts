@@ -11,24 +11,28 @@ import path from 'node:path';
 import { chromiumPath } from './chromium-path.mjs';
 
 export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+/** The same build with host access to 127.0.0.1 granted (see wxt.config.ts). */
+export const E2E_EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
 
 interface ExtensionFixtures {
+  /** Which build to load: the shipped one, or the one with 127.0.0.1 access granted. */
+  extensionDir: string;
   context: BrowserContext;
   extensionId: string;
   openExtensionPage: (file: string, query?: Record<string, string | number>) => Promise<Page>;
 }
 
 export const test = base.extend<ExtensionFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  context: async ({}, use) => {
+  extensionDir: [EXTENSION_DIR, { option: true }],
+  context: async ({ extensionDir }, use) => {
     const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: (chromiumPath as () => string)(),
       headless: false,
       args: [
         '--headless=new',
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
         '--no-sandbox',
         '--disable-gpu',
         '--no-first-run',

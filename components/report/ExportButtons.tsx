@@ -1,0 +1,70 @@
+/**
+ * Saves the report as files, made in the page (a Blob, an object URL and an
+ * `<a download>` click), so no `downloads` permission is needed.
+ */
+import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
+import type { CrawlReport } from '../../lib/crawl/report.ts';
+
+/** `robotlens-<host>-<yyyy-mm-dd>.<extension>`, dated by the crawl's start (local time). */
+export function reportFileName(report: CrawlReport, extension: 'csv' | 'json'): string {
+  let host = 'site';
+  try {
+    host = new URL(report.startUrl).host;
+  } catch {
+    // keep "site"
+  }
+  const safeHost = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-');
+  return `robotlens-${safeHost}-${localDay(report.stats.startedAtMs)}.${extension}`;
+}
+
+function localDay(ms: number): string {
+  const date = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+export function saveTextFile(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is freed once it surely has.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function ExportButtons({ report }: { report: CrawlReport }) {
+  return (
+    <div class="exports" role="group" aria-label="Export">
+      <button
+        type="button"
+        title="Broken links, one row per page that carries each"
+        onClick={() =>
+          saveTextFile(
+            reportFileName(report, 'csv'),
+            'text/csv;charset=utf-8',
+            brokenLinksCsv(report),
+          )
+        }
+      >
+        Export CSV
+      </button>
+      <button
+        type="button"
+        title="The whole report, as robotlens crawl --format json prints it"
+        onClick={() =>
+          saveTextFile(
+            reportFileName(report, 'json'),
+            'application/json',
+            JSON.stringify(report, null, 2),
+          )
+        }
+      >
+        Export JSON
+      </button>
+    </div>
+  );
+}

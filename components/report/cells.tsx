@@ -1,0 +1,118 @@
+/**
+ * How page data appears in the report. URLs, anchor texts and reasons come
+ * from crawled pages: they are only ever text (Preact escapes them), and a
+ * URL becomes a link only when it is http(s) — `javascript:` and the like
+ * stay inert text.
+ */
+import type { ReportLinkSource } from '../../lib/crawl/report.ts';
+
+/** The URL itself when it is an http(s) URL, else null (it must not become a link). */
+export function httpHref(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A URL as text, linked (in a new tab) when it is http(s). */
+export function UrlText({ url }: { url: string }) {
+  const href = httpHref(url);
+  return href ? (
+    <a class="url" href={href} target="_blank" rel="noopener noreferrer">
+      {url}
+    </a>
+  ) : (
+    <span class="url url-inert">{url}</span>
+  );
+}
+
+/** Sources shown before the rest fold into a "more" disclosure. */
+const SOURCES_SHOWN = 3;
+
+/** Every page that carries a link, with its anchor text and where in the page it is. */
+export function FoundOn({
+  sources,
+  linkCount,
+}: {
+  sources: ReportLinkSource[];
+  linkCount?: number;
+}) {
+  if (sources.length === 0) return <span class="muted">no page links to it</span>;
+  const first = sources.slice(0, SOURCES_SHOWN);
+  const rest = sources.slice(SOURCES_SHOWN);
+  // The report lists at most 100 pages per URL; say so when it was cut.
+  const cut = linkCount !== undefined && sources.length >= 100 && linkCount > sources.length;
+  return (
+    <>
+      <SourceList sources={first} />
+      {rest.length > 0 ? (
+        <details>
+          <summary>
+            {rest.length} more {rest.length === 1 ? 'page' : 'pages'}
+          </summary>
+          <SourceList sources={rest} />
+        </details>
+      ) : null}
+      {cut ? (
+        <span class="muted">
+          {linkCount.toLocaleString('en')} links in all; {sources.length} pages listed
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function SourceList({ sources }: { sources: ReportLinkSource[] }) {
+  return (
+    <ul class="found-on">
+      {sources.map((source, index) => (
+        <li key={index}>
+          <UrlText url={source.page} />{' '}
+          {source.text ? (
+            <q class="anchor-text">{source.text}</q>
+          ) : (
+            <span class="muted">(no text)</span>
+          )}{' '}
+          <span class="muted where">
+            {source.element} {source.attribute}
+            {source.line !== undefined ? `, line ${source.line}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A list of URLs, each as UrlText; long lists fold after the first few. */
+export function UrlList({ urls }: { urls: string[] }) {
+  const rest = urls.slice(SOURCES_SHOWN);
+  return (
+    <>
+      <UrlItems urls={urls.slice(0, SOURCES_SHOWN)} />
+      {rest.length > 0 ? (
+        <details>
+          <summary>{rest.length} more</summary>
+          <UrlItems urls={rest} />
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function UrlItems({ urls }: { urls: string[] }) {
+  return (
+    <ul class="url-list">
+      {urls.map((url, index) => (
+        <li key={index}>
+          <UrlText url={url} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function statusText(status: number | null): string {
+  return status === null ? 'none' : String(status);
+}

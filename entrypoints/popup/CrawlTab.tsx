@@ -1,0 +1,116 @@
+/** The popup's Crawl tab: options, start (asking for host access then), live progress, stop/resume, report. */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { CrawlSettings, CrawlSummary } from '../../lib/protocol/messages.ts';
+import { CrawlProgressView } from '../../components/crawl/CrawlProgressView.tsx';
+import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx';
+import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
+import { askHostAccess } from '../../extension/host-access.ts';
+import { sendToBackground } from '../../extension/messaging.ts';
+import { loadCrawlSettings, saveCrawlSettings } from '../../extension/settings.ts';
+
+export interface CrawlTabProps {
+  tabId: number;
+  /** The page the popup is about; null when it is not an http(s) page. */
+  pageUrl: string | null;
+}
+
+export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
+  const origin = pageUrl ? new URL(pageUrl).origin : null;
+  const [settings, setSettings] = useState<CrawlSettings | null>(null);
+  const [summary, setSummary] = useState<CrawlSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => void loadCrawlSettings().then(setSettings), []);
+  useEffect(() => (origin ? watchCrawlProgress(origin, setSummary) : undefined), [origin]);
+
+  if (!origin || !pageUrl) {
+    return (
+      <p class="error" role="alert">
+        Open a page of the site you want to crawl (an http or https page).
+      </p>
+    );
+  }
+  if (!settings) return <p role="status">Loading…</p>;
+
+  const running = summary?.phase === 'running';
+  const changeSettings = (next: CrawlSettings) => {
+    setSettings(next);
+    void saveCrawlSettings(next);
+  };
+  const start = (startUrl: string) => {
+    setError(null);
+    // The permission request must be the first thing the click does (a user gesture).
+    askHostAccess(origin, settings.checkExternal)
+      .then((granted) => {
+        if (!granted)
+          throw new Error(`RobotLens needs access to ${origin} to crawl it; nothing was fetched.`);
+        return sendToBackground({ type: 'start-crawl', startUrl, settings });
+      })
+      .then((reply) => !reply.ok && setError(reply.error))
+      .catch((reason: unknown) =>
+        setError(reason instanceof Error ? reason.message : String(reason)),
+      );
+  };
+  const send = (type: 'stop-crawl' | 'resume-crawl') =>
+    void sendToBackground({ type, origin }).then((reply) => !reply.ok && setError(reply.error));
+
+  return (
+    <section aria-label="Crawl" class="crawl-tab">
+      <CrawlSettingsForm settings={settings} onChange={changeSettings} disabled={running} />
+      <div class="crawl-actions">
+        <button type="button" disabled={running} onClick={() => start(pageUrl)}>
+          Start crawl from this page
+        </button>
+        <button type="button" disabled={running} onClick={() => start(`${origin}/`)}>
+          Start crawl from the site root
+        </button>
+        {running ? (
+          <button type="button" onClick={() => send('stop-crawl')}>
+            Stop
+          </button>
+        ) : null}
+        {summary?.phase === 'stopped' || summary?.phase === 'failed' ? (
+          <button type="button" onClick={() => send('resume-crawl')}>
+            Resume
+          </button>
+        ) : null}
+        {summary ? (
+          <button type="button" onClick={() => void openReport(origin)}>
+            Open report
+          </button>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => void highlight(tabId, origin, settings.checkExternal, setError)}
+        >
+          Highlight links on this page
+        </button>
+      </div>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {summary ? <CrawlProgressView summary={summary} /> : null}
+    </section>
+  );
+}
+
+function openReport(origin: string) {
+  return browser.tabs.create({
+    url: browser.runtime.getURL(`/report.html?origin=${encodeURIComponent(origin)}`),
+  });
+}
+
+/** Asks for access to the links' sites first (from the click), then marks the links. */
+async function highlight(
+  tabId: number,
+  origin: string,
+  checkExternal: boolean,
+  setError: (error: string | null) => void,
+): Promise<void> {
+  await askHostAccess(origin, checkExternal).catch(() => false);
+  const reply = await sendToBackground({ type: 'highlight-links', tabId });
+  setError(reply.ok ? null : reply.error);
+}

@@ -1,0 +1,24 @@
+/** The report page asks for a site's crawl report; it is built from the stored checkpoint. */
+import { browser, type Browser } from 'wxt/browser';
+import { buildReport } from '../../lib/crawl/report.ts';
+import { checkpointStats } from '../../lib/crawl/stats.ts';
+import { parseMessage, type Message, type Reply } from '../../lib/protocol/messages.ts';
+import { isExtensionPage } from '../sender.ts';
+import { loadCheckpoint } from './crawl-store.ts';
+
+export function registerCrawlReportService(): void {
+  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
+    // Only the extension's own pages may read reports; content scripts (next to pages) may not.
+    if (!isExtensionPage(sender)) return undefined;
+    const message = parseMessage(raw, ['get-crawl-report']);
+    return message ? reportFor(message) : undefined;
+  });
+}
+
+async function reportFor({
+  origin,
+}: Message<'get-crawl-report'>): Promise<Reply<'get-crawl-report'>> {
+  const checkpoint = await loadCheckpoint(origin);
+  if (!checkpoint) return { ok: false, error: `No crawl of ${origin} is stored.` };
+  return { ok: true, report: buildReport(checkpoint, checkpointStats(checkpoint)) };
+}

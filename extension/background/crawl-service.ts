@@ -1,0 +1,213 @@
+/**
+ * Job 3 in the background: runs lib/crawl in the service worker, one crawl
+ * per site, and makes it outlive the worker.
+ *
+ *   popup ──start-crawl──▶ Crawler.start ──every result──▶ checkpoint (storage.local)
+ *                              │                          progress (storage.session, throttled)
+ *   worker stopped ─ ─ ─ ─ ─ ─ ┘  (Chrome stops idle workers; state in memory is lost)
+ *   worker starts again (any event: an alarm every 30 s while a crawl runs, a message)
+ *        └─▶ resumeInterrupted: every site whose phase is still "running" resumes
+ *            from its checkpoint; only requests that were in flight are asked again.
+ *
+ * The phase of each site lives in storage.local too, so a browser restart
+ * resumes as well; Stop sets it to "stopped" and nothing resumes it but Resume.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { systemClock } from '../../lib/crawl/clock.ts';
+import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
+import { checkpointStats } from '../../lib/crawl/stats.ts';
+import type { CrawlEvent } from '../../lib/crawl/types.ts';
+import {
+  parseMessage,
+  type CrawlPhase,
+  type CrawlSettings,
+  type CrawlSummary,
+  type Message,
+  type OkOrError,
+} from '../../lib/protocol/messages.ts';
+import { isExtensionPage } from '../sender.ts';
+import { crawlHttp } from './crawl-http.ts';
+import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
+
+const KEEPALIVE_ALARM = 'robotlens-crawl-keepalive';
+const PHASE_PREFIX = 'crawl.phase.';
+/** Least time between two progress writes (the popup redraws on each). */
+const PROGRESS_EVERY_MS = 500;
+
+interface RunningCrawl {
+  crawler: Crawler;
+  stop: AbortController;
+}
+
+const running = new Map<string, RunningCrawl>();
+
+export function registerCrawlService(ready: Promise<void>): void {
+  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
+    if (!isExtensionPage(sender)) return undefined;
+    const message = parseMessage(raw, ['start-crawl', 'stop-crawl', 'resume-crawl']);
+    if (!message) return undefined;
+    return ready.then(() => handle(message));
+  });
+  browser.alarms?.onAlarm.addListener((alarm) => {
+    if (alarm.name === KEEPALIVE_ALARM) void ready.then(resumeInterrupted);
+  });
+}
+
+async function handle(
+  message: Message<'start-crawl' | 'stop-crawl' | 'resume-crawl'>,
+): Promise<OkOrError> {
+  try {
+    switch (message.type) {
+      case 'start-crawl':
+        return await startCrawl(message.startUrl, message.settings);
+      case 'stop-crawl':
+        return await stopCrawl(message.origin);
+      case 'resume-crawl':
+        return await resumeCrawl(message.origin);
+      default:
+        return message satisfies never;
+    }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<OkOrError> {
+  const origin = new URL(startUrl).origin;
+  if (running.has(origin)) return { ok: false, error: `A crawl of ${origin} is already running.` };
+  if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
+    return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
+  }
+  const crawler = Crawler.start({ startUrls: [startUrl], ...settings }, portsFor(origin));
+  await launch(origin, crawler);
+  return { ok: true };
+}
+
+async function stopCrawl(origin: string): Promise<OkOrError> {
+  await setPhase(origin, 'stopped');
+  const crawl = running.get(origin);
+  if (crawl) crawl.stop.abort(new Error('stopped by the user'));
+  else await publishStored(origin, 'stopped');
+  return { ok: true };
+}
+
+async function resumeCrawl(origin: string): Promise<OkOrError> {
+  if (running.has(origin)) return { ok: true };
+  const checkpoint = await loadCheckpoint(origin);
+  if (!checkpoint) return { ok: false, error: `No crawl of ${origin} to resume.` };
+  if (checkpoint.finished) return { ok: false, error: `The crawl of ${origin} has finished.` };
+  await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+  return { ok: true };
+}
+
+/** On every worker start: crawls that were running when the worker stopped go on by themselves. */
+export async function resumeInterrupted(): Promise<void> {
+  for (const origin of await storedCrawlOrigins()) {
+    if (running.has(origin) || (await phaseOf(origin)) !== 'running') continue;
+    const checkpoint = await loadCheckpoint(origin);
+    if (checkpoint && !checkpoint.finished)
+      await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+  }
+}
+
+async function launch(origin: string, crawler: Crawler): Promise<void> {
+  const stop = new AbortController();
+  running.set(origin, { crawler, stop });
+  await setPhase(origin, 'running');
+  await browser.alarms?.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
+  await publish(origin, crawler, 'running');
+  void crawler
+    .run(stop.signal)
+    .then(async (checkpoint) => {
+      const phase: CrawlPhase = checkpoint.finished ? 'finished' : 'stopped';
+      await setPhase(origin, phase);
+      await publish(origin, crawler, phase);
+    })
+    .catch(async (error: unknown) => {
+      await setPhase(origin, 'failed');
+      await publish(
+        origin,
+        crawler,
+        'failed',
+        error instanceof Error ? error.message : String(error),
+      );
+    })
+    .finally(async () => {
+      running.delete(origin);
+      if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM);
+    });
+}
+
+function portsFor(origin: string): CrawlPorts {
+  let lastProgressMs = 0;
+  let crawlerRef: Crawler | undefined;
+  return {
+    http: crawlHttp,
+    clock: systemClock,
+    save: (checkpoint: CrawlCheckpoint) => saveCheckpoint(origin, checkpoint),
+    onEvent: (event: CrawlEvent) => {
+      crawlerRef ??= running.get(origin)?.crawler;
+      const nowMs = Date.now();
+      if (event.type !== 'progress' || !crawlerRef || nowMs - lastProgressMs < PROGRESS_EVERY_MS)
+        return;
+      lastProgressMs = nowMs;
+      void saveProgress({
+        origin,
+        startUrl: crawlerRef.book.options.startUrls[0]!,
+        phase: 'running',
+        stats: event.stats,
+        currentUrl: event.currentUrl,
+        ratePerSecond: event.ratePerSecond,
+        updatedAtMs: nowMs,
+      });
+    },
+    progressEveryMs: PROGRESS_EVERY_MS,
+  };
+}
+
+async function publish(
+  origin: string,
+  crawler: Crawler,
+  phase: CrawlPhase,
+  error?: string,
+): Promise<void> {
+  const stats = crawler.stats();
+  const seconds = Math.max(0.001, stats.elapsedMs / 1000);
+  const summary: CrawlSummary = {
+    origin,
+    startUrl: crawler.book.options.startUrls[0]!,
+    phase,
+    stats,
+    currentUrl: null,
+    ratePerSecond: stats.done / seconds,
+    updatedAtMs: Date.now(),
+    ...(error ? { error } : {}),
+  };
+  await saveProgress(summary);
+}
+
+/** The progress item of a crawl that is not running in this worker, from its checkpoint. */
+async function publishStored(origin: string, phase: CrawlPhase): Promise<void> {
+  const checkpoint = await loadCheckpoint(origin);
+  if (!checkpoint) return;
+  const stats = checkpointStats(checkpoint);
+  await saveProgress({
+    origin,
+    startUrl: checkpoint.options.startUrls[0]!,
+    phase,
+    stats,
+    currentUrl: null,
+    ratePerSecond: stats.done / Math.max(0.001, stats.elapsedMs / 1000),
+    updatedAtMs: Date.now(),
+  });
+}
+
+async function setPhase(origin: string, phase: CrawlPhase): Promise<void> {
+  await browser.storage.local.set({ [PHASE_PREFIX + origin]: phase });
+}
+
+async function phaseOf(origin: string): Promise<CrawlPhase | undefined> {
+  return (await browser.storage.local.get(PHASE_PREFIX + origin))[PHASE_PREFIX + origin] as
+    CrawlPhase | undefined;
+}

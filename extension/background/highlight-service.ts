@@ -1,0 +1,91 @@
+/**
+ * "Highlight links on this page": the page's links, each marked by what the
+ * site's crawl found — and the ones no crawl covered checked now, if
+ * RobotLens has access to their site (never guessed: no access is "unknown").
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { checkLinks } from '../../lib/crawl/check-links.ts';
+import { systemClock } from '../../lib/crawl/clock.ts';
+import { markOf } from '../../lib/crawl/link-marks.ts';
+import type { UrlRecord } from '../../lib/crawl/types.ts';
+import { PRODUCT_TOKEN } from '../../lib/identity.ts';
+import { parseMessage, type OkOrError } from '../../lib/protocol/messages.ts';
+import { normalizeUrl } from '../../lib/url/normalize-url.ts';
+import { sendToTab } from '../messaging.ts';
+import { isExtensionPage } from '../sender.ts';
+import { crawlHttp } from './crawl-http.ts';
+import { loadCheckpoint } from './crawl-store.ts';
+import { explainFailure } from './explain-failure.ts';
+
+/** A link checked on demand gets this long: the user is waiting for the marks. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+export function registerHighlightService(ready: Promise<void>): void {
+  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
+    if (!isExtensionPage(sender)) return undefined;
+    const message = parseMessage(raw, ['highlight-links']);
+    return message ? ready.then(() => highlight(message.tabId)) : undefined;
+  });
+}
+
+async function highlight(tabId: number): Promise<OkOrError> {
+  try {
+    const { pageUrl, links } = await sendToTab(tabId, { type: 'collect-links' });
+    const keys = new Map(links.map((url) => [url, normalizedKey(url)]));
+    const known = await crawledRecords(new URL(pageUrl).origin);
+    const unchecked = [
+      ...new Set(
+        [...keys.values()].filter((key): key is string => key !== null && !known.has(key)),
+      ),
+    ];
+    const reachable = await withAccess(unchecked);
+    const marksNow = (pending: boolean) =>
+      links.map((url) => {
+        const key = keys.get(url);
+        const record = key ? known.get(key) : undefined;
+        if (record || !key) return markOf(url, record);
+        if (!reachable.includes(key)) {
+          return {
+            url,
+            mark: 'unknown' as const,
+            detail: `RobotLens: no access to ${new URL(key).origin} to check this link`,
+          };
+        }
+        return pending
+          ? { url, mark: 'unknown' as const, detail: 'RobotLens: checking…' }
+          : markOf(url, undefined);
+      });
+    // What the crawl already knows shows at once; the links checked now follow.
+    await sendToTab(tabId, { type: 'mark-links', marks: marksNow(true) });
+    const checked = await checkLinks(
+      reachable,
+      { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS },
+      { http: crawlHttp, clock: systemClock },
+    );
+    for (const record of checked) known.set(record.url, record);
+    await sendToTab(tabId, { type: 'mark-links', marks: marksNow(false) });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: explainFailure(error) };
+  }
+}
+
+async function crawledRecords(origin: string): Promise<Map<string, UrlRecord>> {
+  const checkpoint = await loadCheckpoint(origin);
+  return new Map((checkpoint?.records ?? []).map((record) => [record.url, record]));
+}
+
+/** Only sites RobotLens may reach: without access the browser hides the answer, and a guess would be wrong. */
+async function withAccess(urls: string[]): Promise<string[]> {
+  const origins = [...new Set(urls.map((url) => new URL(url).origin))];
+  const granted = new Set<string>();
+  for (const origin of origins) {
+    if (await browser.permissions.contains({ origins: [`${origin}/*`] })) granted.add(origin);
+  }
+  return urls.filter((url) => granted.has(new URL(url).origin));
+}
+
+function normalizedKey(url: string): string | null {
+  const normalized = normalizeUrl(url);
+  return normalized.ok ? normalized.url : null;
+}

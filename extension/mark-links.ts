@@ -1,0 +1,75 @@
+/**
+ * Marks the page's links by their status (outline colour + tooltip), with a
+ * small legend, like a link checker's overlay. Everything is built with DOM
+ * calls and text nodes (no markup from page data); the legend lives in a
+ * shadow root so the page's CSS cannot hide or restyle it.
+ */
+import type { LinkMark, LinkMarkEntry } from '../lib/protocol/messages.ts';
+
+const COLORS: Record<LinkMark, string> = {
+  ok: '#188038',
+  broken: '#d93025',
+  redirected: '#e37400',
+  blocked: '#8430ce',
+  skipped: '#5f6368',
+  unknown: '#9aa0a6',
+};
+const LABELS: Record<LinkMark, string> = {
+  ok: 'OK',
+  broken: 'Broken',
+  redirected: 'Redirected',
+  blocked: 'Blocked by robots.txt',
+  skipped: 'Skipped or not for robots',
+  unknown: 'Not checked',
+};
+const LEGEND_ID = 'robotlens-link-legend';
+
+export function markLinks(doc: Document, marks: LinkMarkEntry[]): number {
+  const byUrl = new Map(marks.map((entry) => [entry.url, entry]));
+  const counts: Partial<Record<LinkMark, number>> = {};
+  let marked = 0;
+  for (const anchor of doc.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const entry = byUrl.get(anchor.href);
+    if (!entry) continue;
+    anchor.style.outline = `2px solid ${COLORS[entry.mark]}`;
+    anchor.style.outlineOffset = '1px';
+    anchor.dataset.robotlens = entry.mark;
+    anchor.title = entry.detail;
+    counts[entry.mark] = (counts[entry.mark] ?? 0) + 1;
+    marked++;
+  }
+  showLegend(doc, counts);
+  return marked;
+}
+
+function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): void {
+  doc.getElementById(LEGEND_ID)?.remove();
+  const host = doc.createElement('div');
+  host.id = LEGEND_ID;
+  host.style.cssText = 'position:fixed;right:12px;bottom:12px;z-index:2147483647';
+  const root = host.attachShadow({ mode: 'open' });
+  const box = doc.createElement('div');
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', 'RobotLens link legend');
+  box.style.cssText =
+    'font:13px system-ui,sans-serif;background:#fff;color:#202124;border:1px solid #dadce0;border-radius:8px;padding:8px 10px;box-shadow:0 2px 8px rgba(0,0,0,.2)';
+  const title = doc.createElement('strong');
+  title.textContent = 'RobotLens links';
+  box.append(title);
+  for (const mark of Object.keys(COLORS) as LinkMark[]) {
+    if (!counts[mark]) continue;
+    const row = doc.createElement('div');
+    row.dataset.mark = mark;
+    const swatch = doc.createElement('span');
+    swatch.style.cssText = `display:inline-block;width:10px;height:10px;margin-right:6px;background:${COLORS[mark]}`;
+    row.append(swatch, doc.createTextNode(`${LABELS[mark]}: ${counts[mark]}`));
+    box.append(row);
+  }
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close legend';
+  close.addEventListener('click', () => host.remove());
+  box.append(close);
+  root.append(box);
+  doc.body.append(host);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { fakeSite, page } from '../../tests/unit/fake-site.ts';
+import { checkLinks } from './check-links.ts';
+import { systemClock } from './clock.ts';
+
+const O = 'http://site.test';
+
+describe('checkLinks', () => {
+  it('checks each link once, politely, without following anything', async () => {
+    const site = fakeSite({
+      [`${O}/robots.txt`]: { body: 'User-agent: *\nDisallow: /private/\n' },
+      [`${O}/ok.html`]: { html: page('OK', [['/deeper.html', 'deeper']]) },
+      [`${O}/old`]: { status: 301, headers: [['location', '/ok.html']] },
+    });
+    const records = await checkLinks(
+      [`${O}/ok.html`, `${O}/ok.html#top`, `${O}/gone.html`, `${O}/old`, `${O}/private/x`],
+      { delayMs: 0 },
+      { http: site.http, clock: systemClock },
+    );
+    const byUrl = Object.fromEntries(records.map((r) => [r.url, r]));
+    expect(Object.keys(byUrl).sort()).toEqual([
+      `${O}/gone.html`,
+      `${O}/ok.html`,
+      `${O}/old`,
+      `${O}/private/x`,
+    ]);
+    expect(byUrl[`${O}/ok.html`]).toMatchObject({ status: 'ok', method: 'HEAD' });
+    expect(byUrl[`${O}/gone.html`]).toMatchObject({ status: 'broken', httpStatus: 404 });
+    expect(byUrl[`${O}/old`]).toMatchObject({ status: 'redirected', finalUrl: `${O}/ok.html` });
+    expect(byUrl[`${O}/private/x`]?.status).toBe('blocked');
+    expect(site.count(`${O}/private/x`)).toBe(0);
+    expect(site.count(`${O}/deeper.html`)).toBe(0);
+    expect(site.requests[0]!.url).toBe(`${O}/robots.txt`);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Keeps the stored checkpoint close behind the crawl without holding it up:
+ * a save starts as soon as something changed and no save is running, and
+ * what changes during a save goes into the next one. Saves are spaced so
+ * they take at most about a third of the time (a big state is written less
+ * often), so a killed crawl loses at most the last save's worth of results —
+ * which it asks for again, as it does for requests in flight.
+ */
+import type { Clock } from './clock.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
+
+export interface CheckpointerOptions {
+  snapshot: () => CrawlCheckpoint;
+  save: (checkpoint: CrawlCheckpoint) => Promise<void>;
+  clock: Clock;
+  /** Fixed least time between saves; default: twice the last save's cost. */
+  minGapMs?: number;
+}
+
+export class Checkpointer {
+  readonly #options: CheckpointerOptions;
+  #saving: Promise<void> | null = null;
+  #dirty = false;
+  #waiting = false;
+  #lastEndMs = 0;
+  #lastCostMs = 0;
+  /** The first failed save, if any: the crawl stops and says why. */
+  error: Error | null = null;
+
+  constructor(options: CheckpointerOptions) {
+    this.#options = options;
+  }
+
+  /** The crawl's state changed. */
+  changed(): void {
+    this.#dirty = true;
+    this.#pump();
+  }
+
+  /** Waits for the running save, then writes the final state. */
+  async flush(): Promise<void> {
+    // A finished save may have started the next one: wait until none runs.
+    while (this.#saving) await this.#saving.catch(() => undefined);
+    this.#dirty = false;
+    await this.#write();
+  }
+
+  #pump(): void {
+    if (!this.#dirty || this.#saving || this.error) return;
+    const { clock, minGapMs } = this.#options;
+    const waitMs = (minGapMs ?? this.#lastCostMs * 2) - (clock.nowMs() - this.#lastEndMs);
+    if (waitMs > 0) {
+      if (this.#waiting) return;
+      this.#waiting = true;
+      void clock.sleep(waitMs).then(() => {
+        this.#waiting = false;
+        this.#pump();
+      });
+      return;
+    }
+    this.#dirty = false;
+    this.#saving = this.#write().finally(() => {
+      this.#saving = null;
+      this.#pump();
+    });
+  }
+
+  async #write(): Promise<void> {
+    const { clock, save, snapshot } = this.#options;
+    const startMs = clock.nowMs();
+    try {
+      await save(snapshot());
+    } catch (error) {
+      this.error ??= error instanceof Error ? error : new Error(String(error));
+      throw this.error;
+    } finally {
+      this.#lastEndMs = clock.nowMs();
+      this.#lastCostMs = this.#lastEndMs - startMs;
+    }
+  }
+}
