@@ -1,0 +1,154 @@
+/**
+ * Crawl rate of the extension (in Chromium's service worker) against the
+ * command line on the same generated site, and the worker's JS heap at the
+ * end of the crawl. Prints a table and returns the figures.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startSiteServer } from '../cli/site-server.ts';
+// @ts-expect-error — plain JS helper shared with the browser tests
+import { chromiumPath } from '../tests/e2e/chromium-path.mjs';
+import { generateSite } from './generate-site.ts';
+
+const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
+
+export interface CrawlFigures {
+  pages: number;
+  cliSeconds: number;
+  cliUrlsPerSecond: number;
+  browserSeconds: number;
+  browserUrlsPerSecond: number;
+  /** Resident memory of Chromium's extension process (the service worker runs there), in MB. */
+  extensionRssMb: number | null;
+}
+
+export async function measureBrowserVsCli(pages = 2_000): Promise<CrawlFigures> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-'));
+  await generateSite(dir, { pages });
+  const site = await startSiteServer(dir);
+  try {
+    const settings = {
+      maxPages: pages + 10,
+      maxDepth: 1_000,
+      concurrencyPerOrigin: 4,
+      delayMs: 0,
+      robot: 'RobotLens',
+      obeyRobots: true,
+      checkExternal: false,
+      useSitemaps: false,
+    };
+    const cli = await timeCli(site.origin, settings);
+    site.reset();
+    const browser = await timeBrowser(site.origin, settings);
+    return {
+      pages,
+      cliSeconds: cli.seconds,
+      cliUrlsPerSecond: cli.urls / cli.seconds,
+      browserSeconds: browser.seconds,
+      browserUrlsPerSecond: browser.urls / browser.seconds,
+      extensionRssMb: browser.heapMb,
+    };
+  } finally {
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function timeCli(origin: string, settings: { maxPages: number; concurrencyPerOrigin: number }) {
+  return new Promise<{ seconds: number; urls: number }>((resolve, reject) => {
+    const started = performance.now();
+    const args = [
+      'cli/bin.mjs',
+      'crawl',
+      `${origin}/`,
+      '--format',
+      'json',
+      '--delay-ms',
+      '0',
+      '--max-depth',
+      '1000',
+      '--concurrency',
+      String(settings.concurrencyPerOrigin),
+      '--max-pages',
+      String(settings.maxPages),
+      '--no-external',
+    ];
+    const child = spawn(process.execPath, args);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      const report = JSON.parse(out) as { stats: { done: number } };
+      resolve({ seconds: (performance.now() - started) / 1000, urls: report.stats.done });
+    });
+  });
+}
+
+async function timeBrowser(origin: string, settings: object) {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: (chromiumPath as () => string)(),
+    headless: false,
+    args: [
+      '--headless=new',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/popup.html?tabId=1`);
+    const started = performance.now();
+    const reply = await page.evaluate(
+      (s) =>
+        chrome.runtime.sendMessage({
+          type: 'start-crawl',
+          startUrl: `${s.origin}/`,
+          settings: s.settings,
+        }),
+      { origin, settings },
+    );
+    if (!(reply as { ok: boolean }).ok) throw new Error(JSON.stringify(reply));
+    let urls = 0;
+    for (;;) {
+      await page.waitForTimeout(250);
+      const progress = (await page.evaluate(() => chrome.storage.session.get('crawl.progress')))[
+        'crawl.progress'
+      ] as Record<string, { phase: string; stats: { done: number } }> | undefined;
+      const summary = progress?.[origin];
+      if (summary && summary.phase !== 'running') {
+        urls = summary.stats.done;
+        break;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, urls, heapMb: extensionProcessRssMb() };
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/** The service worker's JS heap is not exposed to scripts; the extension process's RSS is (Linux). */
+function extensionProcessRssMb(): number | null {
+  try {
+    const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
+    const rssKb = lines
+      .filter((line) => line.includes('--extension-process'))
+      .map((line) => Number(line.trim().split(/\s+/)[0]));
+    return rssKb.length > 0 ? Math.max(...rssKb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
