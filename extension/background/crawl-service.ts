@@ -41,6 +41,18 @@ interface RunningCrawl {
 }
 
 const running = new Map<string, RunningCrawl>();
+/**
+ * Origins being started or resumed right now. Claimed synchronously, before
+ * any await, so a Start click and the start-up resumption cannot both
+ * launch a crawl of one site.
+ */
+const claimed = new Set<string>();
+
+function claim(origin: string): boolean {
+  if (running.has(origin) || claimed.has(origin)) return false;
+  claimed.add(origin);
+  return true;
+}
 
 export function registerCrawlService(ready: Promise<void>): void {
   browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
@@ -75,13 +87,16 @@ async function handle(
 
 async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<OkOrError> {
   const origin = new URL(startUrl).origin;
-  if (running.has(origin)) return { ok: false, error: `A crawl of ${origin} is already running.` };
-  if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
-    return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
+  if (!claim(origin)) return { ok: false, error: `A crawl of ${origin} is already running.` };
+  try {
+    if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
+      return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
+    }
+    await launch(origin, Crawler.start({ startUrls: [startUrl], ...settings }, portsFor(origin)));
+    return { ok: true };
+  } finally {
+    claimed.delete(origin);
   }
-  const crawler = Crawler.start({ startUrls: [startUrl], ...settings }, portsFor(origin));
-  await launch(origin, crawler);
-  return { ok: true };
 }
 
 async function stopCrawl(origin: string): Promise<OkOrError> {
@@ -93,21 +108,31 @@ async function stopCrawl(origin: string): Promise<OkOrError> {
 }
 
 async function resumeCrawl(origin: string): Promise<OkOrError> {
-  if (running.has(origin)) return { ok: true };
-  const checkpoint = await loadCheckpoint(origin);
-  if (!checkpoint) return { ok: false, error: `No crawl of ${origin} to resume.` };
-  if (checkpoint.finished) return { ok: false, error: `The crawl of ${origin} has finished.` };
-  await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
-  return { ok: true };
+  if (!claim(origin)) return { ok: true };
+  try {
+    const checkpoint = await loadCheckpoint(origin);
+    if (!checkpoint) return { ok: false, error: `No crawl of ${origin} to resume.` };
+    if (checkpoint.finished) return { ok: false, error: `The crawl of ${origin} has finished.` };
+    await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+    return { ok: true };
+  } finally {
+    claimed.delete(origin);
+  }
 }
 
 /** On every worker start: crawls that were running when the worker stopped go on by themselves. */
 export async function resumeInterrupted(): Promise<void> {
   for (const origin of await storedCrawlOrigins()) {
-    if (running.has(origin) || (await phaseOf(origin)) !== 'running') continue;
-    const checkpoint = await loadCheckpoint(origin);
-    if (checkpoint && !checkpoint.finished)
-      await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+    if (!claim(origin)) continue;
+    try {
+      if ((await phaseOf(origin)) !== 'running') continue;
+      const checkpoint = await loadCheckpoint(origin);
+      if (checkpoint && !checkpoint.finished) {
+        await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+      }
+    } finally {
+      claimed.delete(origin);
+    }
   }
 }
 

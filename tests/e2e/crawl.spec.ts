@@ -196,3 +196,24 @@ function refetchedOutsideStops(server: SiteServer, stops: number[]): string[] {
   }
   return offending;
 }
+
+test('Stop and Resume from the popup; a reopened popup shows the live state', async ({
+  openExtensionPage,
+}) => {
+  test.setTimeout(120_000);
+  const { popup } = await crawlTab(openExtensionPage, '/', { ...SETTINGS, delayMs: 80 });
+  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+  await expect.poll(() => site.log.length, { timeout: 20_000 }).toBeGreaterThan(15);
+  await popup.getByRole('button', { name: 'Stop' }).click();
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Stopped');
+  const requestsWhenStopped = site.log.length;
+  await popup.waitForTimeout(1_000);
+  expect(site.log.length - requestsWhenStopped).toBeLessThanOrEqual(4); // only what was in flight
+  await popup.reload();
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Stopped');
+  await popup.getByRole('button', { name: 'Resume' }).click();
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Crawling');
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 90_000 });
+  const report = await reportOf(popup, site.origin);
+  expect(report.broken.length).toBeGreaterThanOrEqual(10);
+});
