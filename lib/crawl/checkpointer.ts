@@ -40,7 +40,8 @@ export class Checkpointer {
   /** Waits for the running save, then writes the final state. */
   async flush(): Promise<void> {
     // A finished save may have started the next one: wait until none runs.
-    while (this.#saving) await this.#saving.catch(() => undefined);
+    while (this.#saving) await this.#saving;
+    if (this.error) throw this.error;
     this.#dirty = false;
     await this.#write();
   }
@@ -59,10 +60,13 @@ export class Checkpointer {
       return;
     }
     this.#dirty = false;
-    this.#saving = this.#write().finally(() => {
-      this.#saving = null;
-      this.#pump();
-    });
+    // A failure is kept in `error` (the crawl checks it); nobody awaits this promise.
+    this.#saving = this.#write()
+      .catch(() => undefined)
+      .finally(() => {
+        this.#saving = null;
+        this.#pump();
+      });
   }
 
   async #write(): Promise<void> {
