@@ -4,7 +4,7 @@
  * keep only a handful of strings, so the extractor parses with decoding off
  * and decodes just the strings it keeps. The decoding is still htmlparser2's
  * own (attribute rules included: `&copy=2` stays as written in an attribute),
- * run on a tiny synthetic document.
+ * run on a tiny synthetic page.
  */
 import { Parser } from 'htmlparser2';
 

@@ -14,7 +14,7 @@
  *   explicit `<head>` ends up in body there too, while one after `</head>`
  *   but before any body content is still put in head.
  * - `<template>` and `<noscript>` contents are not read: in a browser with
- *   scripting on, they create no elements in the document.
+ *   scripting on, they create no elements in the page.
  * - `<title>` inside `<svg>`/`<math>` is not the page title.
  */
 import { Parser } from 'htmlparser2';
@@ -50,7 +50,7 @@ const NON_BLANK = /[^\t\n\f\r ]/;
 
 type Attributes = Record<string, string>;
 
-/** Mutable reading state for one document. */
+/** Mutable reading state for one page. */
 interface Reader {
   facts: PageFacts;
   bodyStarted: boolean;
@@ -188,7 +188,7 @@ function relTokens(rel: string): string[] {
   return decodeAttribute(rel).toLowerCase().split(ASCII_WHITESPACE).filter(Boolean);
 }
 
-/** document.title: ASCII whitespace stripped and collapsed. */
+/** Like the DOM title getter: ASCII whitespace stripped and collapsed. */
 function finishTitle(reader: Reader): void {
   if (reader.titleChunks === null) return;
   const title = decodeText(reader.titleChunks.join(''));
