@@ -17,6 +17,7 @@ import { systemClock } from '../../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
+import { isRobotsFetchFresh } from '../../lib/robots/index.ts';
 import type { CrawlEvent } from '../../lib/crawl/types.ts';
 import {
   parseMessage,
@@ -29,6 +30,7 @@ import {
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
+import { loadRobotsFetch } from './tab-store.ts';
 
 const KEEPALIVE_ALARM = 'robotlens-crawl-keepalive';
 const PHASE_PREFIX = 'crawl.phase.';
@@ -92,7 +94,12 @@ async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<Ok
     if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
       return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
     }
-    await launch(origin, Crawler.start({ startUrls: [startUrl], ...settings }, portsFor(origin)));
+    const known = await loadRobotsFetch(origin);
+    const knownRobots = known && isRobotsFetchFresh(known, Date.now()) ? [known] : [];
+    await launch(
+      origin,
+      Crawler.start({ startUrls: [startUrl], ...settings }, { ...portsFor(origin), knownRobots }),
+    );
     return { ok: true };
   } finally {
     claimed.delete(origin);

@@ -87,6 +87,25 @@ describe('Crawler', () => {
     expect(record(`${X}/page`)).toMatchObject({ status: 'ok', method: 'HEAD', internal: false });
   });
 
+  it('uses a fresh robots.txt answer it is given instead of asking again', async () => {
+    const site = fakeSite({ [`${O}/`]: { html: page('Home', [['/private/x', 'x']]) } });
+    const known = {
+      url: `${O}/robots.txt`,
+      status: 200,
+      redirects: [],
+      body: new TextEncoder().encode('User-agent: *\nDisallow: /private/\n'),
+      contentType: 'text/plain',
+      fetchedAtMs: Date.now(),
+    };
+    const crawler = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      { http: site.http, clock: systemClock, knownRobots: [known] },
+    );
+    const checkpoint = await crawler.run();
+    expect(site.count(`${O}/robots.txt`)).toBe(0);
+    expect(checkpoint.records.find((r) => r.url === `${O}/private/x`)?.status).toBe('blocked');
+  });
+
   it('checks outside links with HEAD and never crawls them', async () => {
     const { site } = await crawl({
       [`${O}/`]: { html: page('Home', [[`${X}/a`, 'out']]) },

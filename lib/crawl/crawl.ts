@@ -15,6 +15,8 @@ import type { HttpFetch } from '../http/types.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
+import { originOf, toJson } from '../robots/cache.ts';
+import type { RobotsFetch } from '../robots/types.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
@@ -52,6 +54,8 @@ export interface CrawlPorts {
   getDomain?: GetDomain;
   /** Least time between two checkpoints (default: adaptive, see checkpointer.ts). */
   checkpointEveryMs?: number;
+  /** Fresh robots.txt answers already fetched (e.g. by the page check), used instead of asking again. */
+  knownRobots?: RobotsFetch[];
   /** Least time between two progress events. */
   progressEveryMs?: number;
 }
@@ -116,6 +120,9 @@ export class Crawler {
       startUrls: normalizeStarts(options.startUrls),
     };
     const book = CrawlBook.start(merged, ports.clock.nowMs());
+    // robots.txt answers the caller already holds (fresh ones only) are not fetched again.
+    for (const fetched of ports.knownRobots ?? [])
+      book.robots.set(originOf(fetched.url), toJson(fetched));
     for (const url of merged.startUrls) {
       book.enqueue({
         url,
