@@ -7,10 +7,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
 import { chromium } from '@playwright/test';
 import { startSiteServer } from '../cli/site-server.ts';
-// @ts-expect-error — plain JS helper shared with the browser tests
-import { chromiumPath } from '../tests/e2e/chromium-path.mjs';
 import { generateSite } from './generate-site.ts';
 
 const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
@@ -25,15 +24,22 @@ export interface CrawlFigures {
   extensionRssMb: number | null;
 }
 
-export async function measureBrowserVsCli(pages = 2_000): Promise<CrawlFigures> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-'));
-  await generateSite(dir, { pages });
+/**
+ * With `root`, crawls that already generated site (its first `pages` pages:
+ * the crawl stops there) instead of generating a `pages`-page one.
+ */
+export async function measureBrowserVsCli(
+  pages = 2_000,
+  { root, concurrency = 4 }: { root?: string; concurrency?: number } = {},
+): Promise<CrawlFigures> {
+  const dir = root ?? (await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-')));
+  if (!root) await generateSite(dir, { pages });
   const site = await startSiteServer(dir);
   try {
     const settings = {
-      maxPages: pages + 10,
+      maxPages: root ? pages : pages + 10,
       maxDepth: 1_000,
-      concurrencyPerOrigin: 4,
+      concurrencyPerOrigin: concurrency,
       delayMs: 0,
       robot: 'RobotLens',
       obeyRobots: true,
@@ -53,7 +59,7 @@ export async function measureBrowserVsCli(pages = 2_000): Promise<CrawlFigures> 
     };
   } finally {
     await site.close();
-    await rm(dir, { recursive: true, force: true });
+    if (!root) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -89,21 +95,10 @@ function timeCli(origin: string, settings: { maxPages: number; concurrencyPerOri
 
 async function timeBrowser(origin: string, settings: object) {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: (chromiumPath as () => string)(),
-    headless: false,
-    args: [
-      '--headless=new',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(
+    profile,
+    extensionLaunchOptions(EXTENSION_DIR),
+  );
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;

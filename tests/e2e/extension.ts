@@ -5,10 +5,9 @@
  */
 import { test as base, chromium, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { extensionLaunchOptions } from './launch-options.ts';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error — plain JS helper shared with ensure-chromium.mjs
-import { chromiumPath } from './chromium-path.mjs';
 
 export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
 /** The same build with host access to 127.0.0.1 granted (see wxt.config.ts). */
@@ -26,22 +25,10 @@ export const test = base.extend<ExtensionFixtures>({
   extensionDir: [EXTENSION_DIR, { option: true }],
   context: async ({ extensionDir }, use) => {
     const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: (chromiumPath as () => string)(),
-      headless: false,
-      args: [
-        '--headless=new',
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    });
+    const context = await chromium.launchPersistentContext(
+      profile,
+      extensionLaunchOptions(extensionDir),
+    );
     await use(context);
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -1,0 +1,101 @@
+/**
+ * Content-script cost in Chromium with the built extension: the User Timing
+ * measure 'robotlens:read-page' on a 1 MB page with 5,000 links and 50 META
+ * tags, and on a small page (median of several loads); and the popup's time
+ * from opening (popup.html?tabId=<id>, tab already visited) to the verdict
+ * shown.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchExtension, median, type ExtensionBrowser } from './browser.ts';
+import { startStaticServer } from './static-server.ts';
+
+export interface ContentFigures {
+  loads: number;
+  largeMs: number;
+  smallMs: number;
+  largeRuns: number[];
+  smallRuns: number[];
+  popupMs: number;
+  popupRuns: number[];
+}
+
+function largePage(): string {
+  const metas = Array.from(
+    { length: 50 },
+    (_, i) => `<meta name="custom-${i}" content="value ${i}">`,
+  ).join('\n');
+  const links = Array.from(
+    { length: 5000 },
+    (_, i) =>
+      `<p>Paragraph ${i} with <a href="/page-${i}.html"${i % 10 === 0 ? ' rel="nofollow"' : ''}>link number ${i}</a> and some text to make it long enough.</p>`,
+  ).join('\n');
+  const filler = 'x'.repeat(Math.max(0, 1_000_000 - links.length - metas.length));
+  return `<!doctype html><html><head><title>Large</title>\n<meta name="robots" content="index, follow">\n${metas}\n</head><body>\n${links}\n<!-- ${filler} -->\n</body></html>`;
+}
+
+const SMALL =
+  '<!doctype html><title>Small</title><meta name="robots" content="noindex"><p><a href="/">home</a>';
+
+async function readCostMs(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => performance.getEntriesByName('robotlens:read-page').length > 0,
+    null,
+    {
+      timeout: 10_000,
+    },
+  );
+  return page.evaluate(() => performance.getEntriesByName('robotlens:read-page')[0]!.duration);
+}
+
+/**
+ * Time from opening the popup to the verdict being visible, from the bench's
+ * side (Playwright's init scripts do not run on extension pages), so it
+ * includes a few ms of DevTools-protocol round trips.
+ */
+async function popupMs(browser: ExtensionBrowser, tabId: number): Promise<number> {
+  const popup = await browser.context.newPage();
+  const started = performance.now();
+  await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${tabId}`, {
+    waitUntil: 'commit',
+  });
+  await popup.getByTestId('verdict').waitFor({ state: 'visible', timeout: 10_000 });
+  const ms = performance.now() - started;
+  await popup.close();
+  return ms;
+}
+
+export async function measureContentScript(loads = 7): Promise<ContentFigures> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-content-'));
+  await writeFile(path.join(dir, 'large.html'), largePage());
+  await writeFile(path.join(dir, 'small.html'), SMALL);
+  const server = await startStaticServer(dir);
+  const browser = await launchExtension();
+  const runs: Record<'large' | 'small' | 'popup', number[]> = { large: [], small: [], popup: [] };
+  try {
+    for (let run = 0; run < loads; run++) {
+      for (const name of ['large', 'small'] as const) {
+        const { page, popup, tabId } = await browser.openTab(`${server.origin}/${name}.html`);
+        runs[name].push(await readCostMs(page));
+        await popup.close();
+        if (name === 'small') runs.popup.push(await popupMs(browser, tabId));
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return {
+    loads,
+    largeMs: median(runs.large),
+    smallMs: median(runs.small),
+    largeRuns: runs.large,
+    smallRuns: runs.small,
+    popupMs: median(runs.popup),
+    popupRuns: runs.popup,
+  };
+}
