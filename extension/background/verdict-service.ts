@@ -11,10 +11,12 @@
 import { browser, type Browser } from 'wxt/browser';
 import { decideFromFetch } from '../../lib/robots/index.ts';
 import { computeVerdict } from '../../lib/verdict/compute-verdict.ts';
+import type { Verdict } from '../../lib/verdict/types.ts';
 import {
   parseMessage,
   type Message,
   type TabFacts,
+  type RobotsSummary,
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
 import { sendToTab } from '../messaging.ts';
@@ -63,7 +65,7 @@ function handleMessage(
 
 async function onPageFacts(tabId: number, facts: TabFacts): Promise<void> {
   const inspection = await inspect(tabId, facts);
-  await showVerdictBadge(tabId, await verdictOf(inspection, await loadRobot()));
+  await showVerdictBadge(tabId, (await verdictOf(inspection, await loadRobot())).verdict);
 }
 
 async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promise<VerdictReply> {
@@ -71,16 +73,8 @@ async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promi
     let inspection = refresh ? undefined : await (running.get(tabId) ?? loadTab(tabId));
     if (!inspection)
       inspection = await inspect(tabId, await sendToTab(tabId, { type: 'collect-facts' }));
-    const verdict = await verdictOf(inspection, ua);
+    const { verdict, robots } = await verdictOf(inspection, ua);
     await showVerdictBadge(tabId, verdict);
-    const robotsFetch = await loadRobotsFetch(new URL(inspection.facts.url).origin);
-    const robots = robotsFetch
-      ? {
-          url: robotsFetch.url,
-          status: robotsFetch.status,
-          decision: decideFromFetch(robotsFetch, verdict.url, ua),
-        }
-      : null;
     return { ok: true, verdict, robots, checkedAtMs: inspection.checkedAtMs };
   } catch (error) {
     return { ok: false, error: explainFailure(error) };
@@ -100,17 +94,25 @@ function inspect(tabId: number, facts: TabFacts): Promise<TabInspection> {
   return job;
 }
 
-async function verdictOf(inspection: TabInspection, ua: string) {
-  const robotsFetch = await loadRobotsFetch(new URL(inspection.facts.url).origin);
+/** The verdict for a robot, and the robots.txt decision it rests on (robots.txt read and decided once). */
+async function verdictOf(
+  inspection: TabInspection,
+  ua: string,
+): Promise<{ verdict: Verdict; robots: RobotsSummary | null }> {
   const url = inspection.facts.url;
-  return computeVerdict({
+  const robotsFetch = await loadRobotsFetch(new URL(url).origin);
+  const decision = robotsFetch ? decideFromFetch(robotsFetch, url, ua) : null;
+  const verdict = computeVerdict({
     url,
     ua,
     nowMs: Date.now(),
     http: inspection.http,
     page: inspection.facts,
-    robots: robotsFetch ? decideFromFetch(robotsFetch, url, ua) : null,
+    robots: decision,
   });
+  const robots =
+    robotsFetch && decision ? { url: robotsFetch.url, status: robotsFetch.status, decision } : null;
+  return { verdict, robots };
 }
 
 async function refreshAllBadges(): Promise<void> {
@@ -118,6 +120,8 @@ async function refreshAllBadges(): Promise<void> {
   for (const tabId of await listTabIds()) {
     const inspection = await loadTab(tabId);
     if (inspection)
-      await showVerdictBadge(tabId, await verdictOf(inspection, robot)).catch(() => undefined);
+      await showVerdictBadge(tabId, (await verdictOf(inspection, robot)).verdict).catch(
+        () => undefined,
+      );
   }
 }
