@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
+import { openTabFrom } from '../tests/e2e/open-tab.ts';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
 const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
@@ -29,13 +30,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     async openTab(url) {
       const popup = await context.newPage();
       await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=999999`);
-      const page = await context.newPage();
-      await page.goto(url);
-      await page.bringToFront();
-      const tabId = await popup.evaluate(async () => {
-        const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
-        return tab!.id!;
-      });
+      const { page, tabId } = await openTabFrom(popup, url);
       return { page, tabId, popup };
     },
     async close() {

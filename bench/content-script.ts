@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchExtension, median, type ExtensionBrowser } from './browser.ts';
 import { startStaticServer } from './static-server.ts';
+import { largePage, SMALL_PAGE } from '../tests/fixtures/large-page.ts';
 
 export interface ContentFigures {
   loads: number;
@@ -21,23 +22,6 @@ export interface ContentFigures {
   popupMs: number;
   popupRuns: number[];
 }
-
-function largePage(): string {
-  const metas = Array.from(
-    { length: 50 },
-    (_, i) => `<meta name="custom-${i}" content="value ${i}">`,
-  ).join('\n');
-  const links = Array.from(
-    { length: 5000 },
-    (_, i) =>
-      `<p>Paragraph ${i} with <a href="/page-${i}.html"${i % 10 === 0 ? ' rel="nofollow"' : ''}>link number ${i}</a> and some text to make it long enough.</p>`,
-  ).join('\n');
-  const filler = 'x'.repeat(Math.max(0, 1_000_000 - links.length - metas.length));
-  return `<!doctype html><html><head><title>Large</title>\n<meta name="robots" content="index, follow">\n${metas}\n</head><body>\n${links}\n<!-- ${filler} -->\n</body></html>`;
-}
-
-const SMALL =
-  '<!doctype html><title>Small</title><meta name="robots" content="noindex"><p><a href="/">home</a>';
 
 async function readCostMs(page: Page): Promise<number> {
   await page.waitForFunction(
@@ -70,7 +54,7 @@ async function popupMs(browser: ExtensionBrowser, tabId: number): Promise<number
 export async function measureContentScript(loads = 7): Promise<ContentFigures> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-content-'));
   await writeFile(path.join(dir, 'large.html'), largePage());
-  await writeFile(path.join(dir, 'small.html'), SMALL);
+  await writeFile(path.join(dir, 'small.html'), SMALL_PAGE);
   const server = await startStaticServer(dir);
   const browser = await launchExtension();
   const runs: Record<'large' | 'small' | 'popup', number[]> = { large: [], small: [], popup: [] };

@@ -11,35 +11,19 @@ import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { expect, test } from './extension.ts';
 import { openSiteTab, showPopup } from './site-tab.ts';
+import { largePage, SMALL_PAGE } from '../fixtures/large-page.ts';
 
 let site: SiteServer;
 
 test.beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-large-'));
   await writeFile(path.join(dir, 'large.html'), largePage());
-  await writeFile(
-    path.join(dir, 'small.html'),
-    '<!doctype html><title>Small</title><meta name="robots" content="noindex"><p><a href="/">home</a>',
-  );
+  await writeFile(path.join(dir, 'small.html'), SMALL_PAGE);
   site = await startSiteServer(dir);
 });
 test.afterAll(async () => {
   await site.close();
 });
-
-function largePage(): string {
-  const metas = Array.from(
-    { length: 50 },
-    (_, i) => `<meta name="custom-${i}" content="value ${i}">`,
-  ).join('\n');
-  const links = Array.from(
-    { length: 5000 },
-    (_, i) =>
-      `<p>Paragraph ${i} with <a href="/page-${i}.html"${i % 10 === 0 ? ' rel="nofollow"' : ''}>link number ${i}</a> and some text to make it long enough.</p>`,
-  ).join('\n');
-  const filler = 'x'.repeat(Math.max(0, 1_000_000 - links.length - metas.length));
-  return `<!doctype html><html><head><title>Large</title>\n<meta name="robots" content="index, follow">\n${metas}\n</head><body>\n${links}\n<!-- ${filler} -->\n</body></html>`;
-}
 
 async function readCostMs(page: Page): Promise<number> {
   await expect

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './extension.ts';
+import { openTabFrom } from './open-tab.ts';
 
 export type OpenExtensionPage = (
   file: string,
@@ -25,13 +26,7 @@ export async function openSiteTab(
   url: string,
 ): Promise<SiteTab> {
   const popup = await openExtensionPage('popup.html', { tabId: 999999 });
-  const page = await popup.context().newPage();
-  await page.goto(url);
-  await page.bringToFront();
-  const tabId = await popup.evaluate(async () => {
-    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
-    return tab!.id!;
-  });
+  const { page, tabId } = await openTabFrom(popup, url);
   return { page, tabId, popup };
 }
 
