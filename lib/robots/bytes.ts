@@ -52,11 +52,6 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
 
-/** UTF-8 text of bytes whose binary string is already known (ASCII needs no decoding). */
-export function decodeUtf8Known(bytes: Uint8Array, binary: string): string {
-  return isAscii(binary) ? binary : decoder.decode(bytes);
-}
-
 /** UTF-8 text of a binary string (a line, a key, a value), for display. */
 export function binaryToText(binary: string): string {
   // Pure ASCII needs no decoding: the common case, and the fast one.
@@ -66,6 +61,12 @@ export function binaryToText(binary: string): string {
 /** The UTF-8 bytes of a string, as a binary string. */
 export function textToBinary(text: string): string {
   return isAscii(text) ? text : bytesToBinary(encoder.encode(text));
+}
+
+/** True when no byte is above 0x7F. */
+export function isAsciiBytes(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return false;
+  return true;
 }
 
 function isAscii(s: string): boolean {

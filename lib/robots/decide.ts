@@ -35,18 +35,67 @@ export function applicableGroup(groups: readonly RobotsGroup[], ua: string): App
   return { kind: 'none', agent: null, groups: [] };
 }
 
-/** Decides with a parsed file (the policy is `rules`). */
-export function decideWithRules(robots: RobotsTxt, url: string, ua: string): RobotsDecision {
-  const path = matchPathOf(url);
+/**
+ * What a robot's decisions depend on besides the path: its token and group.
+ * A decision is a function of (robot, deciding line), so each one is built
+ * once and shared (frozen) — a crawl asks the same few robots about
+ * thousands of paths, and building reasons anew each time dominated.
+ */
+interface RobotDecisions {
+  token: string;
+  applicable: ApplicableGroup;
+  base: Pick<RobotsDecision, 'policy' | 'group' | 'groupLine'>;
+  byEngineLine: Map<number | null, RobotsDecision>;
+}
+
+/** Robots remembered per parsed file; bounded because `ua` comes from the user. */
+const MAX_ROBOTS_PER_FILE = 64;
+const robotsByFile = new WeakMap<RobotsTxt, Map<string, RobotDecisions>>();
+
+function robotDecisions(robots: RobotsTxt, ua: string): RobotDecisions {
+  let byUa = robotsByFile.get(robots);
+  if (!byUa) robotsByFile.set(robots, (byUa = new Map()));
+  let known = byUa.get(ua);
+  if (known) return known;
+  if (byUa.size >= MAX_ROBOTS_PER_FILE) byUa.clear();
   const applicable = applicableGroup(robots.groups, ua);
   const group =
     applicable.agent === null ? null : applicable.kind === 'global' ? '*' : applicable.agent.value;
-  const base = { policy: 'rules', group, groupLine: applicable.agent?.line ?? null } as const;
-  if (path === ROBOTS_TXT_PATH) {
-    const reason = '/robots.txt itself is always allowed (RFC 9309)';
-    return { ...base, allowed: true, line: null, rule: null, reason, code: 'robots-txt-self' };
+  known = {
+    token: robotToken(ua),
+    applicable,
+    base: { policy: 'rules', group, groupLine: applicable.agent?.line ?? null },
+    byEngineLine: new Map(),
+  };
+  byUa.set(ua, known);
+  return known;
+}
+
+/** Decides with a parsed file (the policy is `rules`). The result is frozen and may be shared. */
+export function decideWithRules(robots: RobotsTxt, url: string, ua: string): RobotsDecision {
+  const path = matchPathOf(url);
+  const known = robotDecisions(robots, ua);
+  if (path === ROBOTS_TXT_PATH) return robotsTxtSelf(known);
+  const engineLine = robots.matcher.decidingLine(path, known.token);
+  let decision = known.byEngineLine.get(engineLine);
+  if (!decision) {
+    decision = Object.freeze(buildDecision(robots, known, engineLine, ua));
+    known.byEngineLine.set(engineLine, decision);
   }
-  const engineLine = robots.matcher.decidingLine(path, robotToken(ua));
+  return decision;
+}
+
+function robotsTxtSelf(known: RobotDecisions): RobotsDecision {
+  const reason = '/robots.txt itself is always allowed (RFC 9309)';
+  return { ...known.base, allowed: true, line: null, rule: null, reason, code: 'robots-txt-self' };
+}
+
+function buildDecision(
+  robots: RobotsTxt,
+  { applicable, base }: RobotDecisions,
+  engineLine: number | null,
+  ua: string,
+): RobotsDecision {
   const decider = engineLine === null ? null : (robots.program.rules[engineLine - 1] ?? null);
   if (decider === null) {
     return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, ua) };

@@ -52,11 +52,11 @@ export function matchPathOf(url: string): string {
  */
 export function extractPathParamsQuery(url: string): string {
   const searchStart = url.startsWith('//') ? 2 : 0;
-  const earlyPath = indexOfAny(url, '/?;', searchStart);
+  const earlyPath = indexOfPathStart(url, searchStart);
   let protocolEnd = url.indexOf('://', searchStart);
   if (protocolEnd < 0 || (earlyPath >= 0 && earlyPath < protocolEnd)) protocolEnd = searchStart;
   else protocolEnd += 3;
-  const pathStart = indexOfAny(url, '/?;', protocolEnd);
+  const pathStart = indexOfPathStart(url, protocolEnd);
   if (pathStart < 0) return '/';
   const hash = url.indexOf('#', searchStart);
   if (hash >= 0 && hash < pathStart) return '/';
@@ -64,8 +64,12 @@ export function extractPathParamsQuery(url: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-function indexOfAny(s: string, chars: string, from: number): number {
-  for (let i = from; i < s.length; i++) if (chars.includes(s.charAt(i))) return i;
+/** Index of the first `/`, `?` or `;` from `from`; -1 when none. Runs once per robots decision. */
+function indexOfPathStart(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code === 0x2f || code === 0x3f || code === 0x3b) return i;
+  }
   return -1;
 }
 

