@@ -6,7 +6,7 @@
  * silently.
  */
 import type { ExtractedLink } from '../links/link-types.ts';
-import { normalizeUrl } from '../url/normalize-url.ts';
+import { normalizeHref } from '../url/normalize-url.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 import { chooseMethod, type FetchMethod } from './fetch-plan.ts';
 import { inScope, type CrawlScope } from './scope.ts';
@@ -58,7 +58,7 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
   if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reason };
   if (link.element === 'link' && link.rel.some((rel) => HINT_RELS.has(rel)))
     return { kind: 'ignore' };
-  const normalized = normalizeUrl(link.url);
+  const normalized = normalizeHref(link.url);
   if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reason };
   const url = normalized.url;
   if (context.isKnown(url)) return { kind: 'known', url };

@@ -31,7 +31,7 @@ export class LinkSources {
     list.count++;
     const room = this.#fine.has(url) ? SOURCES_KEPT_WHEN_FINE : MAX_SOURCES;
     if (list.sources.length < room && !list.sources.some((s) => sameSource(s, source)))
-      list.sources.push(source);
+      list.sources.push(detachSource(source));
   }
 
   /** The URL's outcome is known: a fine one keeps only a few sources from now on. */
@@ -57,6 +57,21 @@ export class LinkSources {
     for (const url of data.fine) sources.#fine.add(url);
     return sources;
   }
+}
+
+/**
+ * A source's strings copied out of the page they were read from. The HTML
+ * parser's strings are views into the whole page (V8 "sliced strings"): one
+ * kept anchor text would otherwise keep its 30 KB page alive, and a crawl
+ * keeps sources from nearly every page.
+ */
+function detachSource(source: LinkSource): LinkSource {
+  return { ...source, text: detachString(source.text), raw: detachString(source.raw) };
+}
+
+function detachString(text: string): string {
+  // Concatenating forces a flat copy; slicing off the extra character keeps only that copy.
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 function sameSource(a: LinkSource, b: LinkSource): boolean {

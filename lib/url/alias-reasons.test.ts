@@ -78,3 +78,15 @@ describe('describeAlias', () => {
     });
   });
 });
+
+describe('aliasReasons on plain relative links', () => {
+  it('finds dot segments only where a path has them, never in the query', () => {
+    expect(aliasReasons('/p/12.html', 'http://example.com/')).toEqual([]);
+    expect(aliasReasons('/a/./b', 'http://example.com/')).toEqual(['dot-segment']);
+    expect(aliasReasons('/a/../b', 'http://example.com/')).toEqual(['dot-segment']);
+    expect(aliasReasons('../img/a.png', 'http://example.com/x/y')).toEqual([]);
+    expect(aliasReasons('img/../a.png', 'http://example.com/x/y')).toEqual(['dot-segment']);
+    expect(aliasReasons('/search?next=../x', 'http://example.com/')).toEqual([]);
+    expect(aliasReasons('', 'http://example.com/')).toEqual([]);
+  });
+});

@@ -54,8 +54,21 @@ const UNENCODED_IN_QUERY = /[^\x21-\x7e]|["<>']/;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
 
+/**
+ * A link with no scheme, authority, escape, fragment, white space or
+ * unusual character (`/p/12.html`, `img/a.png?w=2`): only dot segments can
+ * make it an alias. Most links of most pages look so, and the crawler asks
+ * about every link of every page.
+ */
+const PLAIN_RELATIVE = /^(?!\/\/)[\w./~?=&-]*$/;
+
 /** Every normalisation `raw` (resolved against `base`) needed, in a fixed order. */
 export function aliasReasons(raw: string, base?: string): AliasReason[] {
+  if (PLAIN_RELATIVE.test(raw)) {
+    const query = raw.indexOf('?');
+    const path = query >= 0 ? raw.slice(0, query) : raw;
+    return hasDotSegment(path, !path.startsWith('/')) ? ['dot-segment'] : [];
+  }
   const found = new Set<AliasReason>();
   const trimmed = stripUrlWhitespace(raw);
   if (trimmed !== raw) found.add('whitespace');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUrl } from './normalize-url.ts';
+import { normalizeHref, normalizeUrl } from './normalize-url.ts';
 
 describe('normalizeUrl', () => {
   it.each<[string, string, string]>([
@@ -105,5 +105,30 @@ describe('normalizeUrl', () => {
       if (once.ok) expect(normalizeUrl(once.url), input).toEqual(once);
     }
     expect(() => normalizeUrl('\u0000\ud800http://')).not.toThrow();
+  });
+});
+
+describe('normalizeHref', () => {
+  it('gives what normalizeUrl gives for any URL parser serialisation', () => {
+    const inputs = [
+      'http://example.com/a/b.html',
+      'https://example.com/a?q=1&r=2',
+      'https://example.com/a?',
+      'http://user:pw@example.com/x',
+      'http://example.com/%7Efred/%2f',
+      'http://example.com/a#top',
+      'https://example.com/@me',
+      'http://xn--bcher-kva.example/',
+      'https://example.com/caf%C3%A9?x=%e2%82%ac',
+    ];
+    for (const input of inputs) {
+      const href = new URL(input).href;
+      expect(normalizeHref(href)).toEqual(normalizeUrl(href));
+    }
+  });
+
+  it('refuses what normalizeUrl refuses', () => {
+    expect(normalizeHref('mailto:a@example.com').ok).toBe(false);
+    expect(normalizeHref('ftp://example.com/').ok).toBe(false);
   });
 });

@@ -33,14 +33,29 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   if (!FETCHABLE_PROTOCOLS.has(parsed.protocol)) {
     return { ok: false, reason: `${parsed.protocol} URLs are not fetched over HTTP` };
   }
-  parsed.hash = '';
+  // Each setter re-serialises the whole URL: only call the ones with work to do.
+  // `hash` reads '' for an empty fragment (`/a#`), so ask the input; a base's fragment is never inherited.
+  if (input.includes('#')) parsed.hash = '';
   // The crawler never sends credentials (and fetch refuses URLs that carry them).
-  parsed.username = '';
-  parsed.password = '';
-  parsed.pathname = normalizeEscapes(parsed.pathname);
+  if (parsed.username !== '') parsed.username = '';
+  if (parsed.password !== '') parsed.password = '';
+  const pathname = normalizeEscapes(parsed.pathname);
+  if (pathname !== parsed.pathname) parsed.pathname = pathname;
   // An empty `?` is kept: RFC 3986 §6.2.3 only drops empty components when the scheme says so.
-  if (parsed.search !== '') parsed.search = normalizeEscapes(parsed.search);
+  const search = normalizeEscapes(parsed.search);
+  if (search !== parsed.search) parsed.search = search;
   return { ok: true, url: parsed.href };
+}
+
+/**
+ * normalizeUrl for a string that is already a URL parser's serialisation
+ * (`URL.href`), as link extraction gives: with no fragment, credentials or
+ * escapes there is nothing to change, and the crawler skips a second parse
+ * for every link of every page.
+ */
+export function normalizeHref(href: string): NormalizedUrl {
+  const plain = (href.startsWith('http://') || href.startsWith('https://')) && !/[#@%]/.test(href);
+  return plain ? { ok: true, url: href } : normalizeUrl(href);
 }
 
 /** `new URL` without the throw. */
