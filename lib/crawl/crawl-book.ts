@@ -141,6 +141,7 @@ export class CrawlBook {
     this.known.add(record.url);
     this.inFlight.delete(record.url);
     this.records.set(record.url, record);
+    this.sources.settle(record.url, isFine(record));
   }
 
   noteAlias(alias: AliasNote): void {
@@ -169,4 +170,13 @@ export class CrawlBook {
       requests: this.requests,
     };
   }
+}
+
+/**
+ * Whether a URL needs only a few of its sources from now on: it answered
+ * well, or it is not checked at all (skipped). Problems keep every source,
+ * since each page carrying them needs fixing.
+ */
+function isFine(record: UrlRecord): boolean {
+  return record.status === 'ok' || record.status === 'unchanged' || record.status === 'skipped';
 }

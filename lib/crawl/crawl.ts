@@ -306,7 +306,6 @@ export class Crawler {
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
-    this.#book.sources.settle(record.url, isFine(record));
     this.#emit({ type: 'result', record });
   }
 
@@ -338,7 +337,6 @@ export class Crawler {
       ...fields,
     };
     this.#book.record(record);
-    this.#book.sources.settle(record.url, isFine(record));
     this.#emit({ type: 'result', record });
   }
 
@@ -388,10 +386,6 @@ export class Crawler {
   #emit(event: CrawlEvent): void {
     this.#ports.onEvent?.(event);
   }
-}
-
-function isFine(record: UrlRecord): boolean {
-  return record.status === 'ok' || record.status === 'unchanged';
 }
 
 function normalizeStarts(urls: readonly string[]): string[] {
