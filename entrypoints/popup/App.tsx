@@ -1,5 +1,5 @@
 /** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
@@ -11,6 +11,8 @@ import { RobotsTab } from './RobotsTab.tsx';
 import { resolveTargetTabId } from './target-tab.ts';
 
 type View = 'page' | 'robots' | 'crawl';
+
+const VERDICT_SHOWN_MARK = 'robotlens:verdict-shown';
 type State = { phase: 'loading' } | { phase: 'done'; reply: VerdictReply };
 
 const VIEWS: { id: View; label: string }[] = [
@@ -43,6 +45,12 @@ export function App() {
         setState({ phase: 'done', reply: { ok: false, error: String(error) } }),
       );
   }, [robot, tabId, refreshCount]);
+
+  // User Timing for the benchmark: from opening the popup to the first verdict in the DOM.
+  useLayoutEffect(() => {
+    if (state.phase === 'done' && performance.getEntriesByName(VERDICT_SHOWN_MARK).length === 0)
+      performance.mark(VERDICT_SHOWN_MARK);
+  }, [state.phase]);
 
   const chooseRobot = (value: string) => {
     setRobot(value);

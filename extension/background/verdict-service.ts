@@ -74,7 +74,8 @@ async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promi
     if (!inspection)
       inspection = await inspect(tabId, await sendToTab(tabId, { type: 'collect-facts' }));
     const { verdict, robots } = await verdictOf(inspection, ua);
-    await showVerdictBadge(tabId, verdict);
+    // The popup is waiting for this answer; the badge can follow it.
+    void showVerdictBadge(tabId, verdict).catch(() => undefined);
     return { ok: true, verdict, robots, checkedAtMs: inspection.checkedAtMs };
   } catch (error) {
     return { ok: false, error: explainFailure(error) };
