@@ -86,6 +86,13 @@ export async function runCrawl(args: string[]): Promise<number> {
         : formatCrawlText(report);
   if (values.out) await writeFile(values.out, output);
   else process.stdout.write(output);
+  if (crawler.saveError) {
+    process.stderr.write(
+      `robotlens: the crawl paused: its state could not be saved to ${stateFile} (${crawler.saveError.message}). ` +
+        `The report is complete up to there; free some space and run the same command to go on.\n`,
+    );
+    return 2;
+  }
   return report.broken.length > 0 ? 1 : 0;
 }
 

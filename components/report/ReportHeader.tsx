@@ -8,6 +8,7 @@ const STOP_REASONS: Record<string, string> = {
   'max-pages': 'stopped at the page limit',
   'max-duration': 'stopped at the time limit',
   cancelled: 'stopped by you',
+  'save-failed': 'paused because the crawl could not be saved (storage full or failing)',
 };
 
 export function crawlState(report: CrawlReport): string {

@@ -1,9 +1,10 @@
-/** The report page asks for a site's crawl report; it is built from the stored checkpoint. */
+/** The report page asks for a site's crawl report; it is built from the crawl's latest state. */
 import { browser, type Browser } from 'wxt/browser';
 import { buildReport } from '../../lib/crawl/report.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
 import { parseMessage, type Message, type Reply } from '../../lib/protocol/messages.ts';
 import { isExtensionPage } from '../sender.ts';
+import { liveCheckpoint } from './crawl-service.ts';
 import { loadCheckpoint } from './crawl-store.ts';
 
 export function registerCrawlReportService(): void {
@@ -18,7 +19,8 @@ export function registerCrawlReportService(): void {
 async function reportFor({
   origin,
 }: Message<'get-crawl-report'>): Promise<Reply<'get-crawl-report'>> {
-  const checkpoint = await loadCheckpoint(origin);
+  // A crawl paused by a failed save is newer in memory than in storage.
+  const checkpoint = liveCheckpoint(origin) ?? (await loadCheckpoint(origin));
   if (!checkpoint) return { ok: false, error: `No crawl of ${origin} is stored.` };
   return { ok: true, report: buildReport(checkpoint, checkpointStats(checkpoint)) };
 }

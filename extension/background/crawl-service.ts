@@ -44,6 +44,17 @@ interface RunningCrawl {
 
 const running = new Map<string, RunningCrawl>();
 /**
+ * Crawls paused because their checkpoint could not be saved (storage full
+ * or failing): the only complete copy of what they found is here, so Resume
+ * and the report read it from here while the worker lives.
+ */
+const pausedUnsaved = new Map<string, Crawler>();
+
+/** The freshest state of a site's crawl this worker holds (running, or paused unsaved); else undefined. */
+export function liveCheckpoint(origin: string): CrawlCheckpoint | undefined {
+  return (running.get(origin)?.crawler ?? pausedUnsaved.get(origin))?.checkpoint();
+}
+/**
  * Origins being started or resumed right now. Claimed synchronously, before
  * any await, so a Start click and the start-up resumption cannot both
  * launch a crawl of one site.
@@ -117,7 +128,8 @@ async function stopCrawl(origin: string): Promise<OkOrError> {
 async function resumeCrawl(origin: string): Promise<OkOrError> {
   if (!claim(origin)) return { ok: true };
   try {
-    const checkpoint = await loadCheckpoint(origin);
+    const checkpoint = pausedUnsaved.get(origin)?.checkpoint() ?? (await loadCheckpoint(origin));
+    pausedUnsaved.delete(origin);
     if (!checkpoint) return { ok: false, error: `No crawl of ${origin} to resume.` };
     if (checkpoint.finished) return { ok: false, error: `The crawl of ${origin} has finished.` };
     await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
@@ -153,8 +165,10 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
     .run(stop.signal)
     .then(async (checkpoint) => {
       const phase: CrawlPhase = checkpoint.finished ? 'finished' : 'stopped';
-      await setPhase(origin, phase);
-      await publish(origin, crawler, phase);
+      await setPhase(origin, phase).catch(() => undefined);
+      if (checkpoint.stoppedBecause !== 'save-failed') return publish(origin, crawler, phase);
+      pausedUnsaved.set(origin, crawler);
+      await publish(origin, crawler, phase, savePausedMessage(crawler.saveError));
     })
     .catch(async (error: unknown) => {
       await setPhase(origin, 'failed');
@@ -169,6 +183,13 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
       running.delete(origin);
       if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM);
     });
+}
+
+function savePausedMessage(error: Error | null): string {
+  return (
+    `The crawl is paused: the browser could not save it (${error?.message ?? 'storage failed'}). ` +
+    'Nothing found so far is lost while the browser stays open. Free some disk space, then press Resume.'
+  );
 }
 
 function portsFor(origin: string): CrawlPorts {

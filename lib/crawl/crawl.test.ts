@@ -353,7 +353,7 @@ describe('Crawler', () => {
     ]);
   });
 
-  it('stops with a clear error when the checkpoint cannot be saved, keeping what was saved', async () => {
+  it('pauses when the checkpoint cannot be saved, losing nothing it found', async () => {
     const links = Array.from(
       { length: 20 },
       (_, i) => [`/p${i}.html`, `p${i}`] as [string, string],
@@ -375,9 +375,18 @@ describe('Crawler', () => {
         },
       },
     );
-    await expect(crawler.run()).rejects.toThrow(/quota/);
-    expect(lastGood?.finished).toBe(false);
+    const paused = await crawler.run();
+    expect(paused.stoppedBecause).toBe('save-failed');
+    expect(paused.finished).toBe(false);
+    expect(crawler.saveError?.message).toMatch(/quota/);
     expect(lastGood!.records.length).toBeGreaterThan(0);
+    // What was found after the last good save is still in memory…
+    expect(paused.records.length).toBeGreaterThanOrEqual(lastGood!.records.length);
+    // …and resuming from it, once storage works again, finishes with every page.
+    const resumed = Crawler.resume(paused, { http: site.http, clock: systemClock });
+    const final = await resumed.run();
+    expect(final.finished).toBe(true);
+    expect(final.records.filter((r) => r.status === 'ok')).toHaveLength(21);
   });
 
   it('sends the page a link was found on as Referer', async () => {

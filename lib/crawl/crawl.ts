@@ -159,6 +159,11 @@ export class Crawler {
     return this.#book.toJSON();
   }
 
+  /** The first checkpoint save that failed, if any (the run then stops with `save-failed`). */
+  get saveError(): Error | null {
+    return this.#checkpointer?.error ?? null;
+  }
+
   /** Runs until the frontier is empty, a limit is hit, or `signal` aborts. Resolves with the final checkpoint. */
   async run(signal?: AbortSignal): Promise<CrawlCheckpoint> {
     const book = this.#book;
@@ -227,7 +232,7 @@ export class Crawler {
           return this.#book.frontier.size === 0 ? 'finished' : 'max-pages';
         await Promise.race([...this.#active.values(), deadline]);
         this.#checkpointer?.changed();
-        if (this.#checkpointer?.error) return 'cancelled';
+        if (this.#checkpointer?.error) return 'save-failed';
         this.#maybeProgress();
       }
     } finally {
@@ -342,7 +347,7 @@ export class Crawler {
 
   async #finish(reason: StopReason, stop: AbortController): Promise<void> {
     const book = this.#book;
-    if (reason !== 'cancelled' && reason !== 'max-duration') {
+    if (reason === 'finished' || reason === 'max-pages') {
       book.finished = true;
     } else {
       stop.abort();
@@ -352,7 +357,8 @@ export class Crawler {
     book.stoppedBecause = reason;
     book.elapsedBeforeMs += this.#ports.clock.nowMs() - this.#runStartedMs;
     this.#runStartedMs = this.#ports.clock.nowMs();
-    await this.#checkpointer?.flush();
+    // After a failed save the state stays in memory only: the caller keeps this crawler to resume it.
+    if (reason !== 'save-failed') await this.#checkpointer?.flush();
     this.#emit({ type: 'done', stats: this.stats(), stoppedBecause: reason });
   }
 

@@ -163,7 +163,11 @@ export type CrawlEvent =
   | { type: 'progress'; stats: CrawlStats; currentUrl: string | null; ratePerSecond: number }
   | { type: 'done'; stats: CrawlStats; stoppedBecause: StopReason };
 
-export type StopReason = 'finished' | 'max-pages' | 'max-duration' | 'cancelled';
+/**
+ * Why a run ended. `save-failed`: the checkpoint could not be written (storage
+ * full or failing); the crawl pauses with everything found kept in memory.
+ */
+export type StopReason = 'finished' | 'max-pages' | 'max-duration' | 'cancelled' | 'save-failed';
 
 export interface CrawlStats {
   /** URLs with a final outcome. */
