@@ -5,8 +5,16 @@ import type { Verdict } from '../../lib/verdict/types.ts';
 /** `action` in MV3; Firefox's MV2 build calls it `browserAction`. */
 const action = browser.action ?? browser.browserAction;
 
-const NOT_INDEXABLE_COLOR = '#c5221f';
-const INDEXABLE_COLOR = '#188038';
+/**
+ * White on dark red or dark green (the popup's own "no" and "yes" colours):
+ * both over 7:1, because badge text is tiny (badge-colors test). The text
+ * colour is set rather than left to the browser, which may pick black.
+ */
+export const BADGE_COLORS = {
+  text: '#ffffff',
+  notIndexable: '#a50e0e',
+  indexable: '#0d652d',
+} as const;
 
 export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise<void> {
   const text = verdict.indexable ? 'OK' : 'NO';
@@ -14,8 +22,10 @@ export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise
     action.setBadgeText({ tabId, text }),
     action.setBadgeBackgroundColor({
       tabId,
-      color: verdict.indexable ? INDEXABLE_COLOR : NOT_INDEXABLE_COLOR,
+      color: verdict.indexable ? BADGE_COLORS.indexable : BADGE_COLORS.notIndexable,
     }),
+    // Chrome 110+ and Firefox 63+; older browsers keep their own choice.
+    action.setBadgeTextColor?.({ tabId, color: BADGE_COLORS.text }),
     action.setTitle({ tabId, title: `RobotLens — ${verdict.summary}` }),
   ]);
 }

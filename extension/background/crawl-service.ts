@@ -27,6 +27,7 @@ import {
   type Message,
   type OkOrError,
 } from '../../lib/protocol/messages.ts';
+import { hasHostAccess } from '../host-access.ts';
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
@@ -102,7 +103,7 @@ async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<Ok
   const origin = new URL(startUrl).origin;
   if (!claim(origin)) return { ok: false, error: `A crawl of ${origin} is already running.` };
   try {
-    if (!(await browser.permissions.contains({ origins: [`${origin}/*`] }))) {
+    if (!(await hasHostAccess(origin))) {
       return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
     }
     const known = await loadRobotsFetch(origin);

@@ -11,6 +11,7 @@ import type { UrlRecord } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN } from '../../lib/identity.ts';
 import { parseMessage, type OkOrError } from '../../lib/protocol/messages.ts';
 import { normalizeUrl } from '../../lib/url/normalize-url.ts';
+import { hasHostAccess } from '../host-access.ts';
 import { sendToTab } from '../messaging.ts';
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
@@ -80,7 +81,7 @@ async function withAccess(urls: string[]): Promise<string[]> {
   const origins = [...new Set(urls.map((url) => new URL(url).origin))];
   const granted = new Set<string>();
   for (const origin of origins) {
-    if (await browser.permissions.contains({ origins: [`${origin}/*`] })) granted.add(origin);
+    if (await hasHostAccess(origin)) granted.add(origin);
   }
   return urls.filter((url) => granted.has(new URL(url).origin));
 }

@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { USER_AGENT } from '../../lib/identity.ts';
+import { ownHost } from '../own-origin.ts';
 
 const IDENTIFY_RULE_ID = 1;
 
@@ -23,7 +24,8 @@ export async function identifyOwnRequests(from?: string): Promise<void> {
         id: IDENTIFY_RULE_ID,
         priority: 1,
         action: { type: 'modifyHeaders', requestHeaders },
-        condition: { initiatorDomains: [browser.runtime.id], resourceTypes: ['xmlhttprequest'] },
+        // The origin's host, not runtime.id: in Firefox the add-on id is not the host.
+        condition: { initiatorDomains: [ownHost()], resourceTypes: ['xmlhttprequest'] },
       },
     ],
   } as Parameters<typeof dnr.updateSessionRules>[0]);

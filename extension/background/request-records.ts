@@ -4,9 +4,11 @@
  * Location), but `webRequest.onHeadersReceived` sees the hop's status and
  * headers before the fetch settles. Records are keyed by URL: the crawl
  * never fetches one URL twice at once. Only the extension's own requests
- * (no tab, our origin as initiator) are recorded; pages' requests are not.
+ * (no tab, our origin as initiator — see own-origin.ts for how Chrome and
+ * Firefox say so) are recorded; pages' requests are not.
  */
 import { browser } from 'wxt/browser';
+import { isOwnRequest, ownOrigin } from '../own-origin.ts';
 
 export interface SeenResponse {
   statusCode: number;
@@ -20,11 +22,10 @@ const RECORD_LIFETIME_MS = 60_000;
 
 export function watchOwnRequests(): void {
   if (!browser.webRequest?.onHeadersReceived) return;
-  // `new URL('chrome-extension://…').origin` is "null" (not a special scheme): build it by hand.
-  const ownOrigin = browser.runtime.getURL('/').replace(/\/$/, '');
+  const origin = ownOrigin();
   browser.webRequest.onHeadersReceived.addListener(
     (details) => {
-      if (details.tabId !== -1 || details.initiator !== ownOrigin) return undefined;
+      if (!isOwnRequest(details, origin)) return undefined;
       const headers = (details.responseHeaders ?? []).map(
         (h) => [h.name.toLowerCase(), h.value ?? ''] as [string, string],
       );

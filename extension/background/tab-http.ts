@@ -5,17 +5,14 @@
  * fetches from inside the page's origin, so no host permission is needed
  * just to check the page being viewed.
  */
-import { browser } from 'wxt/browser';
 import type { HttpFetch } from '../../lib/http/types.ts';
 import { replyToResponse } from '../../lib/protocol/wire-http.ts';
 import { fetchHttp } from '../fetch-http.ts';
+import { hasHostAccess } from '../host-access.ts';
 import { sendToTab } from '../messaging.ts';
 
 export async function httpForTab(tabId: number, origin: string): Promise<HttpFetch> {
-  const granted = await browser.permissions
-    .contains({ origins: [`${origin}/*`] })
-    .catch(() => false);
-  return granted ? fetchHttp : viaTab(tabId);
+  return (await hasHostAccess(origin)) ? fetchHttp : viaTab(tabId);
 }
 
 function viaTab(tabId: number): HttpFetch {
