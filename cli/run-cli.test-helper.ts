@@ -1,5 +1,6 @@
 /** Runs the command line as a user would (`node cli/bin.mjs …`), for black-box tests. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface CliRun {
   code: number | null;
@@ -7,9 +8,14 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], stdin?: string): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  stdin?: string,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['cli/bin.mjs', ...args], { stdio: 'pipe' });
+    onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -17,4 +23,42 @@ export function runCli(args: string[], stdin?: string): Promise<CliRun> {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin ?? '');
   });
+}
+
+export interface MeasuredRun extends CliRun {
+  elapsedMs: number;
+  /** The child's peak resident memory (Linux VmHWM), sampled every 20 ms while it runs. */
+  peakRssBytes: number;
+}
+
+/**
+ * runCli, timed, with the command's peak memory. A run still going after
+ * `killAfterMs` is killed and rejected, so a hang fails the test instead of
+ * outliving it.
+ */
+export async function runCliMeasured(args: string[], killAfterMs = 50_000): Promise<MeasuredRun> {
+  const startedMs = performance.now();
+  let peakKb = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  let killer: NodeJS.Timeout | undefined;
+  let killed = false;
+  const run = await runCli(args, undefined, (child) => {
+    const sample = () => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peakKb = Math.max(peakKb, Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0));
+      } catch {
+        // The process has just exited; its peak was read on an earlier sample.
+      }
+    };
+    sampler = setInterval(sample, 20);
+    killer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, killAfterMs);
+  });
+  clearInterval(sampler);
+  clearTimeout(killer);
+  if (killed) throw new Error(`robotlens ${args.join(' ')} did not end within ${killAfterMs} ms`);
+  return { ...run, elapsedMs: performance.now() - startedMs, peakRssBytes: peakKb * 1024 };
 }

@@ -1,5 +1,5 @@
 /** The crawl report as a readable terminal report. */
-import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { isRobotsProblem, type CrawlReport } from '../../lib/crawl/report.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 /** Rows listed per section; the JSON report has them all. */
@@ -9,6 +9,10 @@ export function formatCrawlText(report: CrawlReport): string {
   const trapped = new Set(report.traps.map((t) => t.url));
   const lines = [
     ...summary(report),
+    ...section('robots.txt problems', report.robots.filter(isRobotsProblem), (r) => [
+      `  ${r.url}: ${r.status ?? 'no response'} ${r.code}`,
+      `      ${r.reason}`,
+    ]),
     ...section('Broken links', report.broken, (b) => [
       `  ${b.url}`,
       `      ${b.status ?? 'no response'} ${b.kind}: ${b.reason}`,

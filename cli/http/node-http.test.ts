@@ -27,6 +27,17 @@ beforeAll(async () => {
         res.end(zlib.gzipSync(Buffer.alloc(1_000_000, 98)));
       },
       '/slow': () => setTimeout(() => res.end('late'), 2_000),
+      '/gzip-reset': () => {
+        res.setHeader('content-encoding', 'gzip');
+        const body = zlib.gzipSync('<p>half a page</p>'.repeat(5_000));
+        res.write(body.subarray(0, body.length / 2));
+        setTimeout(() => res.socket?.resetAndDestroy(), 50);
+      },
+      '/redirect-trickle': () => {
+        res.writeHead(302, { location: '/ok' });
+        const timer = setInterval(() => res.write('.'), 50);
+        res.on('close', () => clearInterval(timer));
+      },
     };
     (routes[req.url ?? ''] ?? (() => ((res.statusCode = 404), res.end())))();
     function redirect(status: number, location: string) {
@@ -118,6 +129,31 @@ describe('node http adapter', () => {
       maxRedirects: 0,
     }).catch((e: unknown) => e)) as HttpError;
     expect(error.kind).toBe('connection');
+  });
+
+  it('reports a reset in the middle of a gzip body (the decoder hears of it)', async () => {
+    const error = (await get('/gzip-reset', { timeoutMs: 5_000, maxBytes: 1_000_000 }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
+    expect(error.kind).toBe('connection');
+  });
+
+  it('does not read the body of a redirect it returns', async () => {
+    const startedMs = performance.now();
+    const response = await get('/redirect-trickle', { maxRedirects: 0, timeoutMs: 1_000 });
+    expect(response.status).toBe(302);
+    expect(performance.now() - startedMs).toBeLessThan(500);
+  });
+
+  it('never sends the user name and password of a URL', async () => {
+    await fetchHttp({
+      url: origin.replace('://', '://robot:secret@') + '/ok',
+      method: 'GET',
+      timeoutMs: 1_000,
+      maxBytes: 10,
+      maxRedirects: 0,
+    });
+    expect(seen.at(-1)?.headers.authorization).toBeUndefined();
   });
 
   it('sends HEAD without reading a body', async () => {

@@ -1,13 +1,15 @@
 /**
  * The HTTP port for Node (the command line): node:http/https with redirects
  * followed by hand, so every hop is recorded, duplicate headers kept, the body
- * capped and decompressed with a bound (a gzip bomb stops at `maxBytes`).
- * Never sends cookies; only GET and HEAD.
+ * capped and decompressed with a bound (a gzip bomb stops at `maxBytes`), and
+ * one deadline for headers and body (a slow-loris body ends with it). Never
+ * sends cookies or the credentials of a `user:password@` URL; only GET and
+ * HEAD.
  */
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   HttpError,
   type HttpFetch,
@@ -68,12 +70,12 @@ async function fetchFollowingRedirects(
     seen.add(url);
     const raw = await sendOnce(url, request, { options, agents, signal, redirects });
     const location = firstHeader(raw.headers, 'location');
-    if (
-      !REDIRECT_STATUSES.has(raw.status) ||
-      location === undefined ||
-      request.maxRedirects === 0
-    ) {
-      const { body, truncated } = await readBody(raw, request, signal, redirects);
+    const isRedirect = REDIRECT_STATUSES.has(raw.status) && location !== undefined;
+    if (!isRedirect || request.maxRedirects === 0) {
+      // A redirect's body is never used: one that trickles forever must not hold the hop up.
+      const { body, truncated } = isRedirect
+        ? skipBody(raw)
+        : await readBody(raw, request, signal, redirects);
       return {
         requestedUrl: request.url,
         url,
@@ -84,9 +86,9 @@ async function fetchFollowingRedirects(
         truncated,
       };
     }
-    raw.stream.resume();
+    skipBody(raw);
     redirects.push({ url, status: raw.status });
-    const next = resolveLocation(location, url, redirects);
+    const next = resolveLocation(location!, url, redirects);
     if (seen.has(next)) {
       throw new HttpError('redirect-loop', `Redirect loop: ${next} was already visited`, redirects);
     }
@@ -105,6 +107,8 @@ function resolveLocation(location: string, base: string, redirects: RedirectHop[
   try {
     const next = new URL(location, base);
     next.hash = '';
+    next.username = '';
+    next.password = '';
     return next.href;
   } catch {
     throw new HttpError('invalid-url', `Invalid redirect Location: ${location}`, redirects);
@@ -128,6 +132,11 @@ function sendOnce(
     target = new URL(url);
   } catch {
     return Promise.reject(new HttpError('invalid-url', `Invalid URL: ${url}`, redirects));
+  }
+  // Credentials in a URL (a link or a Location header) would become `Authorization: Basic`.
+  if (target.username !== '' || target.password !== '') {
+    target.username = '';
+    target.password = '';
   }
   const scheme =
     target.protocol === 'https:' ? 'https' : target.protocol === 'http:' ? 'http' : null;
@@ -153,6 +162,11 @@ function sendOnce(
     req.on('error', (error) => reject(classifyError(error, signal, redirects)));
     req.end();
   });
+}
+
+function skipBody(raw: RawResponse): { body: Uint8Array; truncated: boolean } {
+  raw.stream.destroy();
+  return { body: new Uint8Array(0), truncated: false };
 }
 
 async function readBody(
@@ -185,16 +199,27 @@ async function readBody(
 }
 
 function decompress(stream: Readable, encoding: string | undefined): Readable {
+  const decoder = decoderFor(encoding);
+  if (!decoder) return stream;
+  // pipeline, not pipe: a reset or a timeout of the socket must reach the reader through the
+  // decoder (pipe would leave it waiting forever), and dropping the decoder must close the socket.
+  pipeline(stream, decoder, () => {});
+  return decoder;
+}
+
+function decoderFor(
+  encoding: string | undefined,
+): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return stream.pipe(zlib.createGunzip());
+      return zlib.createGunzip();
     case 'deflate':
-      return stream.pipe(zlib.createInflate());
+      return zlib.createInflate();
     case 'br':
-      return stream.pipe(zlib.createBrotliDecompress());
+      return zlib.createBrotliDecompress();
     default:
-      return stream;
+      return null;
   }
 }
 

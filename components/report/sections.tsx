@@ -1,6 +1,6 @@
 /** The report's sections (one tab each) and the panel that shows one. */
 import { useMemo } from 'preact/hooks';
-import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { isRobotsProblem, type CrawlReport } from '../../lib/crawl/report.ts';
 import { UrlList } from './cells.tsx';
 import { DataTable } from './DataTable.tsx';
 import {
@@ -13,6 +13,7 @@ import {
   rateLimitedSpec,
   redirectsSpec,
   robotsPagesSpec,
+  robotsTxtSpec,
   sitemapSpec,
   skippedSpec,
   soft404Spec,
@@ -32,7 +33,8 @@ export type SectionId =
   | 'forbidden'
   | 'aliases'
   | 'sitemap'
-  | 'soft-404';
+  | 'soft-404'
+  | 'robots';
 
 export interface Section {
   id: SectionId;
@@ -70,6 +72,7 @@ export function sectionsOf(report: CrawlReport): Section[] {
       label: 'Soft 404',
       count: report.soft404.filter((s) => s.detected).length,
     },
+    { id: 'robots', label: 'robots.txt', count: report.robots.filter(isRobotsProblem).length },
   ];
   return sections.filter((s): s is Section => s !== null);
 }
@@ -90,6 +93,8 @@ const ABOUT: Record<SectionId, string> = {
   aliases: 'Links written differently that are the same URL once normalised.',
   sitemap: 'How the sitemaps robots.txt names compare with what the crawl found.',
   'soft-404': 'Whether each site answers a random missing path with an error, as it should.',
+  robots:
+    "Each site's robots.txt: how it answered and what the crawl made of it (an error, an HTML page or an image is not a robots.txt).",
 };
 
 /** One section's tables; memoised on the report, so switching back is cheap. */
@@ -116,6 +121,7 @@ export function SectionPanel({ id, report }: { id: SectionId; report: CrawlRepor
       {id === 'aliases' ? <Table report={report} build={aliasesSpec} /> : null}
       {id === 'sitemap' ? <SitemapPanel report={report} /> : null}
       {id === 'soft-404' ? <Table report={report} build={soft404Spec} /> : null}
+      {id === 'robots' ? <Table report={report} build={robotsTxtSpec} /> : null}
     </>
   );
 }

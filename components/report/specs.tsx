@@ -443,3 +443,29 @@ export function soft404Spec(report: CrawlReport): TableSpec<Row<'soft404'>> {
     ],
   };
 }
+
+export function robotsTxtSpec(report: CrawlReport): TableSpec<Row<'robots'>> {
+  return {
+    id: 'robots',
+    noun: 'robots.txt answers',
+    singular: 'robots.txt answer',
+    rows: report.robots,
+    searchText: (r) => `${r.url}\n${r.code}\n${r.reason}`,
+    filter: { label: 'Policy', valueOf: (r) => r.policy },
+    columns: [
+      ...statusReasonColumns<Row<'robots'>>().map((column) =>
+        column.id === 'reason'
+          ? {
+              ...column,
+              render: (r: Row<'robots'>) => (
+                <>
+                  <span class="kind">{r.code}</span> <span class="muted">{r.reason}</span>
+                </>
+              ),
+            }
+          : column,
+      ),
+      { id: 'policy', label: 'Policy', sortValue: (r) => r.policy, render: (r) => r.policy },
+    ],
+  };
+}

@@ -10,7 +10,7 @@ import type { Clock } from './clock.ts';
 import { CrawlBook } from './crawl-book.ts';
 import { chooseMethod } from './fetch-plan.ts';
 import { LinkFetcher } from './fetch-link.ts';
-import { recordOfOutcome } from './outcome-record.ts';
+import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { OriginScheduler } from './politeness.ts';
 import { RobotsGate } from './robots-gate.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type UrlRecord } from './types.ts';
@@ -56,14 +56,7 @@ async function checkOne(
   };
   const gate = await robots.decide(url);
   if (!gate.allowed)
-    return {
-      url,
-      depth: 0,
-      internal: false,
-      status: 'blocked',
-      httpStatus: null,
-      reason: gate.reason,
-    };
+    return { url, depth: 0, internal: false, httpStatus: null, ...refusalFields(gate) };
   const startedMs = clock.nowMs();
   const outcome = await fetcher.fetch({
     url,

@@ -238,6 +238,9 @@ describe('Crawler', () => {
     });
     expect(record(`${O}/busy.html`)).toMatchObject({ status: 'ok', attempts: 2 });
     expect(record(`${O}/always.html`)).toMatchObject({ status: 'rate-limited', httpStatus: 429 });
+    expect(record(`${O}/always.html`)?.reason).toBe(
+      'HTTP 429: the server asks to wait 28 h (Retry-After), longer than the 60 s the crawl waits; not counted as broken',
+    );
   });
 
   it('repeats a refused HEAD with GET', async () => {
@@ -270,6 +273,42 @@ describe('Crawler', () => {
     expect(record(`${O}/members.html`)?.status).toBe('forbidden');
     expect(record(`${X}/down`)).toMatchObject({ status: 'broken', brokenReason: 'dns' });
     expect(report.broken.map((b) => b.url)).toEqual([`${X}/down`]);
+  });
+
+  it('calls a link to an unreachable server broken, without requesting it, when even robots.txt cannot be reached', async () => {
+    const Y = 'http://slow.test';
+    const { record, site } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          [`${X}/page`, 'down'],
+          ['/moved', 'moved away'],
+          [`${Y}/page`, 'slow'],
+        ]),
+      },
+      [`${O}/moved`]: { status: 301, headers: [['location', `${X}/new`]] },
+      [`${X}/robots.txt`]: { error: 'connection' },
+      [`${Y}/robots.txt`]: { error: 'timeout' },
+    });
+    expect(record(`${X}/page`)).toMatchObject({
+      status: 'broken',
+      brokenReason: 'connection',
+      reason:
+        'the connection failed (refused or reset) (robots.txt: fake connection; the URL itself was not requested)',
+    });
+    expect(record(`${O}/moved`)).toMatchObject({ status: 'broken', brokenReason: 'connection' });
+    expect(site.count(`${X}/page`) + site.count(`${X}/new`)).toBe(0);
+    // A robots.txt that only timed out says nothing certain about the server: blocked for now.
+    expect(record(`${Y}/page`)?.status).toBe('blocked');
+  });
+
+  it('drops the user name and password of a redirect target before requesting it', async () => {
+    const { record, site } = await crawl({
+      [`${O}/`]: { html: page('Home', [['/login', 'log in']]) },
+      [`${O}/login`]: { status: 302, headers: [['location', 'http://robot:secret@site.test/in']] },
+      [`${O}/in`]: { html: page('In') },
+    });
+    expect(site.requests.map((r) => r.url).filter((url) => url.includes('secret'))).toEqual([]);
+    expect(record(`${O}/login`)).toMatchObject({ status: 'redirected', finalUrl: `${O}/in` });
   });
 
   it('stops at max-pages and reports the rest as skipped', async () => {

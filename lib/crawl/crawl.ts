@@ -20,7 +20,7 @@ import type { RobotsFetch } from '../robots/types.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
-import { recordOfOutcome } from './outcome-record.ts';
+import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { statsOf } from './stats.ts';
 import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
@@ -287,7 +287,7 @@ export class Crawler {
     const startedMs = this.#ports.clock.nowMs();
     const gate = await steps.robots.decide(entry.url);
     if (!gate.allowed) {
-      this.#record(entry, { status: 'blocked', reason: gate.reason });
+      this.#record(entry, refusalFields(gate));
       return;
     }
     const previous = this.#previous.get(entry.url);

@@ -43,7 +43,14 @@ export interface FetchOutcome {
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
   blocked?: { url: string; reason: string };
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
-  rateLimited?: { retryAfterMs: number | null };
+  rateLimited?: RateLimit;
+}
+
+export interface RateLimit {
+  /** The wait the server asked for last (or our backoff), null when it named none. */
+  retryAfterMs: number | null;
+  /** Set when that wait was longer than the crawl waits: the limit it exceeded. */
+  longestWaitMs?: number;
 }
 
 export interface LinkFetcherDeps {
@@ -117,8 +124,12 @@ export class LinkFetcher {
         };
       }
       const verdict = await this.#deps.robots.decide(next);
-      if (!verdict.allowed)
-        return { ...base, finalUrl: next, blocked: { url: next, reason: verdict.reason } };
+      if (!verdict.allowed) {
+        if (!verdict.unreachable)
+          return { ...base, finalUrl: next, blocked: { url: next, reason: verdict.reason } };
+        const { kind, message } = verdict.unreachable;
+        return { ...base, finalUrl: next, error: new HttpError(kind, message, hops) };
+      }
       seen.add(next);
       url = next;
     }
@@ -133,7 +144,7 @@ export class LinkFetcher {
     response?: HttpResponse;
     error?: HttpError;
     attempts: number;
-    rateLimited?: { retryAfterMs: number | null };
+    rateLimited?: RateLimit;
   }> {
     const { options, clock, scheduler } = this.#deps;
     const origin = new URL(url).origin;
@@ -152,7 +163,11 @@ export class LinkFetcher {
       if (!isRetryable(response.status)) return { response, attempts: attempt };
       const retryAfterMs = retryDelay(response, attempt, clock.nowMs());
       if (retryAfterMs === null) return { response, attempts: attempt };
-      if (attempt > options.maxRetries || retryAfterMs > options.maxRetryAfterMs) {
+      if (retryAfterMs > options.maxRetryAfterMs) {
+        const rateLimited = { retryAfterMs, longestWaitMs: options.maxRetryAfterMs };
+        return { response, attempts: attempt, rateLimited };
+      }
+      if (attempt > options.maxRetries) {
         return { response, attempts: attempt, rateLimited: { retryAfterMs } };
       }
       scheduler.pauseOrigin(origin, clock.nowMs() + retryAfterMs);
@@ -189,6 +204,9 @@ function resolveLocation(location: string, base: string): string | null {
   try {
     const next = new URL(location.trim(), base);
     next.hash = '';
+    // Never sent (they would become `Authorization`), and never written into a report.
+    next.username = '';
+    next.password = '';
     return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : null;
   } catch {
     return null;

@@ -2,7 +2,7 @@
  * classify: what one fetch came to, as a UrlRecord with a status from the
  * closed set. Pure; the HTTP status table itself is in classify.ts.
  */
-import { headerValues } from '../http/types.ts';
+import { headerValues, type HttpError } from '../http/types.ts';
 import { classifyError, classifyStatus } from './classify.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
@@ -53,11 +53,13 @@ export function recordOfOutcome(
     ...(contentType ? { contentType } : {}),
   };
   if (outcome.rateLimited) {
-    const wait = outcome.rateLimited.retryAfterMs;
+    const { retryAfterMs: wait, longestWaitMs } = outcome.rateLimited;
     const why =
-      wait !== null
-        ? `the server asks to wait ${Math.round(wait / 1000)} s (Retry-After)`
-        : 'the server kept answering 429';
+      wait === null
+        ? 'the server kept answering 429'
+        : longestWaitMs !== undefined
+          ? `the server asks to wait ${duration(wait)} (Retry-After), longer than the ${duration(longestWaitMs)} the crawl waits`
+          : `the server asks to wait ${duration(wait)} (Retry-After)`;
     return {
       ...withResponse,
       status: 'rate-limited',
@@ -73,4 +75,32 @@ export function recordOfOutcome(
       ? `redirects to ${outcome.finalUrl}: ${verdict.reason}`
       : verdict.reason;
   return { ...withResponse, status, reason, ...(brokenReason ? { brokenReason } : {}) };
+}
+
+/**
+ * A URL robots.txt kept us from requesting: blocked, or broken when robots.txt
+ * showed the whole server unreachable (see robots-gate.ts).
+ */
+export function refusalFields(verdict: {
+  reason: string;
+  unreachable?: HttpError;
+}): Pick<UrlRecord, 'status' | 'reason' | 'brokenReason'> {
+  if (!verdict.unreachable) return { status: 'blocked', reason: verdict.reason };
+  const { kind, message } = verdict.unreachable;
+  const { status, brokenReason, reason } = classifyError(kind, message);
+  return { status, reason, ...(brokenReason ? { brokenReason } : {}) };
+}
+
+/** A wait in words: `45 s`, `20 min`, `12 days`, `7,974 years` (a hostile Retry-After can be anything). */
+function duration(ms: number): string {
+  const seconds = ms / 1000;
+  const units: [limit: number, size: number, name: string][] = [
+    [120, 1, 's'],
+    [2 * 3600, 60, 'min'],
+    [2 * 86_400, 3600, 'h'],
+    [2 * 365 * 86_400, 86_400, 'days'],
+  ];
+  for (const [limit, size, name] of units)
+    if (seconds < limit) return `${Math.round(seconds / size)} ${name}`;
+  return `${Math.round(seconds / (365.25 * 86_400)).toLocaleString('en')} years`;
 }

@@ -9,6 +9,9 @@
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { SourceList } from './link-sources.ts';
 import { isHtml } from '../http/content-type.ts';
+import { fromJson, type RobotsFetchJson } from '../robots/cache.ts';
+import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
+import type { RobotsPolicyName } from '../robots/types.ts';
 import { SOFT_404_PATH_PREFIX } from './soft-404.ts';
 import type { CrawlStats, LinkSource, LinkStatus, StopReason, UrlRecord } from './types.ts';
 
@@ -64,6 +67,15 @@ export interface CrawlReport {
   aliases: { raw: string; url: string; page: string; reasons: string[] }[];
   notFollowed: { page: string; links: string[] }[];
   soft404: { origin: string; detected: boolean }[];
+  /** Each origin's robots.txt answer and what the crawl made of it (RFC 9309). */
+  robots: {
+    origin: string;
+    url: string;
+    status: number | null;
+    policy: RobotsPolicyName;
+    code: RobotsPolicyCode;
+    reason: string;
+  }[];
   sitemap: {
     sitemaps: string[];
     urls: number;
@@ -141,6 +153,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
       origin,
       detected: fingerprint !== null,
     })),
+    robots: checkpoint.robots.map(([origin, fetched]) => robotsRow(origin, fetched)),
     sitemap: sitemapComparison(checkpoint, pages, sources),
     distribution: distribution(records),
   };
@@ -181,6 +194,17 @@ function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
     finalStatus: r.httpStatus,
     outcome: r.status,
   };
+}
+
+/** A robots.txt answer worth a webmaster's look: anything but a text file or a 404 (both normal). */
+export function isRobotsProblem(row: CrawlReport['robots'][number]): boolean {
+  return row.code !== 'ok' && row.code !== 'not-found';
+}
+
+function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
+  const fetched = fromJson(json);
+  const { policy, code, reason } = robotsPolicyFor(fetched);
+  return { origin, url: fetched.url, status: fetched.status, policy, code, reason };
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {

@@ -5,7 +5,7 @@
  * for us slows that origin down (up to a cap, so a hostile value cannot
  * stall the crawl for hours).
  */
-import type { HttpFetch } from '../http/types.ts';
+import { HttpError, type HttpErrorKind, type HttpFetch } from '../http/types.ts';
 import { fromJson, toJson } from '../robots/cache.ts';
 import { applicableGroup } from '../robots/decide.ts';
 import { decideFromFetch, parseRobotsFetch } from '../robots/decide-fetch.ts';
@@ -19,7 +19,20 @@ import type { OriginScheduler } from './politeness.ts';
 /** Crawl-delay honoured up to this; a longer one is capped (and the report says so). */
 export const MAX_CRAWL_DELAY_MS = 30_000;
 
-export type RobotsVerdict = { allowed: true } | { allowed: false; reason: string };
+export type RobotsVerdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      reason: string;
+      /**
+       * robots.txt could not be reached at all (DNS, refused connection, TLS): the
+       * server is down for every URL, so the URL is broken, not merely blocked.
+       */
+      unreachable?: HttpError;
+    };
+
+/** Failures of robots.txt that say the whole server is unreachable, not just its robots.txt. */
+const HOST_DOWN: ReadonlySet<HttpErrorKind> = new Set(['dns', 'connection', 'tls']);
 
 export interface RobotsGateDeps {
   book: CrawlBook;
@@ -47,10 +60,12 @@ export class RobotsGate {
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
     const where = decision.line !== null ? ` (line ${decision.line}: ${decision.rule})` : '';
-    return {
-      allowed: false,
-      reason: `robots.txt disallows it for ${options.robot}${where}: ${decision.reason}`,
-    };
+    const reason = `robots.txt disallows it for ${options.robot}${where}: ${decision.reason}`;
+    if (fetched.status === null && fetched.errorKind && HOST_DOWN.has(fetched.errorKind)) {
+      const why = `robots.txt: ${fetched.error ?? fetched.errorKind}; the URL itself was not requested`;
+      return { allowed: false, reason, unreachable: new HttpError(fetched.errorKind, why) };
+    }
+    return { allowed: false, reason };
   }
 
   /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */

@@ -11,6 +11,7 @@ export type RobotsFindingCode =
   | 'empty-file'
   | 'file-too-large'
   | 'html-served'
+  | 'not-text'
   // the line
   | 'bom-mid-file'
   | 'line-truncated'

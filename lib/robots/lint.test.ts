@@ -100,6 +100,7 @@ describe('lintRobotsTxt: one row per finding code', () => {
       'empty-file': true,
       'file-too-large': true,
       'html-served': true,
+      'not-text': true,
       'bom-mid-file': true,
       'line-truncated': true,
       'missing-colon': true,
@@ -128,9 +129,22 @@ describe('lintRobotsTxt: one row per finding code', () => {
     const covered = new Set<string>([
       ...rows.map(([code]) => code),
       'html-served',
+      'not-text',
       'file-too-large',
     ]);
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
+  });
+
+  it('not-text: an image, or binary bytes, says no rules were found in it', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    const [found] = lint(png, { contentType: 'image/png' }).filter((f) => f.code === 'not-text');
+    expect(found).toMatchObject({ severity: 'error', line: null });
+    expect(found?.message).toMatch(/served as image\/png.*crawl everything/);
+    const typed = lint('User-agent: *\nDisallow: /x', { contentType: 'application/octet-stream' });
+    expect(typed.find((f) => f.code === 'not-text')?.message).not.toMatch(/crawl everything/);
+    expect(lint('User-agent: *', { contentType: 'text/plain' }).map((f) => f.code)).not.toContain(
+      'not-text',
+    );
   });
 
   it('html-served: by content type or by body', () => {

@@ -8,6 +8,7 @@ import type { RobotsGroup } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { lintLine } from './lint-lines.ts';
 import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+import { notTextEvidence } from './not-text.ts';
 import { htmlEvidence } from './soft-404.ts';
 
 export interface LintOptions {
@@ -56,6 +57,18 @@ function lintFile(
         'error',
         'html-served',
         `robots.txt is an HTML page (${html}): robots find no rules in it and crawl everything. Serve a plain-text robots.txt, or a 404 if you have none.`,
+      ),
+    );
+  }
+  const notText = html === null ? notTextEvidence(options.contentType, options.body) : null;
+  if (notText !== null) {
+    const none = robots.groups.length === 0 ? ', here none, so they crawl everything' : '';
+    out.push(
+      finding(
+        null,
+        'error',
+        'not-text',
+        `robots.txt is not a text file (${notText}): robots keep only the lines that read as rules${none}. Serve a plain-text robots.txt, or a 404 if you have none.`,
       ),
     );
   }

@@ -44,6 +44,27 @@ const rows: Row[] = [
     'rules',
     'html-served',
   ],
+  [
+    '200 image/png',
+    { status: 200, contentType: 'image/png', body: new Uint8Array([0x89, 0x50, 0, 0, 0x0d]) },
+    'rules',
+    'rules',
+    'not-text',
+  ],
+  [
+    '200 binary bytes, no type',
+    { status: 200, body: new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]) },
+    'rules',
+    'rules',
+    'not-text',
+  ],
+  [
+    '200 application/xml is text',
+    { status: 200, contentType: 'application/xml', body: text('User-agent: *') },
+    'rules',
+    'rules',
+    'ok',
+  ],
   ['301 left over', { status: 301 }, 'allow-all', 'allow-all', 'redirect-unresolved'],
   [
     'too many redirects',

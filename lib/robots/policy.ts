@@ -6,12 +6,14 @@
  * | response                            | policy       | 1996 draft   |
  * |-------------------------------------|--------------|--------------|
  * | 2xx (HTML too: parsed, no rules)    | rules        | rules        |
+ * | 2xx not text (an image): parsed too | rules        | rules        |
  * | 3xx left after 5 hops, loop         | allow-all    | allow-all    |
  * | 401, 403                            | allow-all    | disallow-all |
  * | 404, 410, other 4xx                 | allow-all    | allow-all    |
  * | 429, 5xx, network error, timeout    | disallow-all | disallow-all |
  * | 1xx, 6xx+ (no usable final answer)  | disallow-all | disallow-all |
  */
+import { notTextEvidence } from './not-text.ts';
 import { htmlEvidence } from './soft-404.ts';
 import type { RobotsFetch, RobotsPolicyName } from './types.ts';
 
@@ -19,6 +21,7 @@ import type { RobotsFetch, RobotsPolicyName } from './types.ts';
 export type RobotsPolicyCode =
   | 'ok'
   | 'html-served'
+  | 'not-text'
   | 'redirect-unresolved'
   | 'unauthorized'
   | 'not-found'
@@ -107,6 +110,14 @@ function successPolicy(fetch: PolicyInput, status: number): RobotsPolicy {
       'rules',
       'html-served',
       `robots.txt returned ${status} but is an HTML page (${html}): parsed, it has no rules`,
+    );
+  }
+  const notText = notTextEvidence(fetch.contentType, fetch.body);
+  if (notText !== null) {
+    return both(
+      'rules',
+      'not-text',
+      `robots.txt returned ${status} but is not text (${notText}): robots read it as text anyway and keep only the lines that read as rules`,
     );
   }
   return both('rules', 'ok', `robots.txt returned ${status}: its rules apply`);

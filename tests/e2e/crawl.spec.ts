@@ -8,8 +8,9 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
+import { crawlTab as openCrawlTab, reportOf } from './crawl-popup.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
-import { openSiteTab } from './site-tab.ts';
+import type { OpenExtensionPage } from './site-tab.ts';
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
 
@@ -38,27 +39,9 @@ const SETTINGS = {
   useSitemaps: false,
 };
 
-/** Opens the popup's Crawl tab for a tab showing `pathname`, with the test's settings. */
-async function crawlTab(
-  openExtensionPage: Parameters<typeof openSiteTab>[0],
-  pathname: string,
-  settings = SETTINGS,
-) {
-  const { tabId, popup, page } = await openSiteTab(openExtensionPage, `${site.origin}${pathname}`);
-  await popup.evaluate((value) => chrome.storage.local.set({ 'settings.crawl': value }), settings);
-  await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
-  await popup.reload();
-  await expect(popup.getByRole('region', { name: 'Crawl' })).toBeVisible();
-  return { tabId, popup, page };
-}
-
-async function reportOf(popup: Page, origin: string): Promise<CrawlReport> {
-  const reply = (await popup.evaluate(
-    (o) => chrome.runtime.sendMessage({ type: 'get-crawl-report', origin: o }),
-    origin,
-  )) as { ok: boolean; report: CrawlReport };
-  expect(reply.ok).toBe(true);
-  return reply.report;
+/** Opens the popup's Crawl tab for a tab showing `pathname` of the site. */
+function crawlTab(openExtensionPage: OpenExtensionPage, pathname: string, settings = SETTINGS) {
+  return openCrawlTab(openExtensionPage, `${site.origin}${pathname}`, settings);
 }
 
 function cliReport(url: string, ...flags: string[]): Promise<CrawlReport> {

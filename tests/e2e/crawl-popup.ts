@@ -1,0 +1,34 @@
+/**
+ * Driving a crawl from the popup's Crawl tab, for the browser tests: open a
+ * site page, set the crawl settings, show the tab, and read the report the
+ * background builds.
+ */
+import type { Page } from '@playwright/test';
+import type { CrawlReport } from '../../lib/crawl/report.ts';
+import type { CrawlSettings } from '../../lib/protocol/messages.ts';
+import { expect } from './extension.ts';
+import { openSiteTab, type OpenExtensionPage } from './site-tab.ts';
+
+/** Opens the popup's Crawl tab for a tab showing `url`, with the given settings. */
+export async function crawlTab(
+  openExtensionPage: OpenExtensionPage,
+  url: string,
+  settings: CrawlSettings,
+) {
+  const { tabId, popup, page } = await openSiteTab(openExtensionPage, url);
+  await popup.evaluate((value) => chrome.storage.local.set({ 'settings.crawl': value }), settings);
+  await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
+  await popup.reload();
+  await expect(popup.getByRole('region', { name: 'Crawl' })).toBeVisible();
+  return { tabId, popup, page };
+}
+
+/** The report of a site's last crawl, as the report page gets it. */
+export async function reportOf(popup: Page, origin: string): Promise<CrawlReport> {
+  const reply = (await popup.evaluate(
+    (o) => chrome.runtime.sendMessage({ type: 'get-crawl-report', origin: o }),
+    origin,
+  )) as { ok: boolean; report: CrawlReport };
+  expect(reply.ok).toBe(true);
+  return reply.report;
+}
