@@ -44,6 +44,16 @@ export default tseslint.config(
         { property: 'innerHTML', message: 'Page data never becomes markup.' },
         { property: 'outerHTML', message: 'Page data never becomes markup.' },
         { property: 'insertAdjacentHTML', message: 'Page data never becomes markup.' },
+        { property: 'createContextualFragment', message: 'Page data never becomes markup.' },
+        { object: 'document', property: 'write', message: 'Page data never becomes markup.' },
+        { object: 'document', property: 'writeln', message: 'Page data never becomes markup.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Page data never becomes markup: render text, Preact escapes it.',
+        },
       ],
       'no-eval': 'error',
       'no-new-func': 'error',
