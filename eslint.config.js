@@ -44,6 +44,9 @@ export default tseslint.config(
         { property: 'innerHTML', message: 'Page data never becomes markup.' },
         { property: 'outerHTML', message: 'Page data never becomes markup.' },
         { property: 'insertAdjacentHTML', message: 'Page data never becomes markup.' },
+        { property: 'createContextualFragment', message: 'Page data never becomes markup.' },
+        { object: 'document', property: 'write', message: 'Page data never becomes markup.' },
+        { object: 'document', property: 'writeln', message: 'Page data never becomes markup.' },
       ],
       // Nor through Preact: the Firefox linter's accepted innerHTML warning
       // (scripts/lint-firefox.ts) holds only while no component uses this.

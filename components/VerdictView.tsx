@@ -1,6 +1,7 @@
 /** The page verdict: large and coloured, every reason with its source, the tags found. */
 import type { RobotsSummary } from '../lib/protocol/messages.ts';
 import type { PageTags, Reason, Verdict } from '../lib/verdict/types.ts';
+import { PageText } from './PageText.tsx';
 
 export interface VerdictViewProps {
   verdict: Verdict;
@@ -19,15 +20,21 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
       >
         <div class="verdict-title">{verdict.indexable ? 'Indexable' : 'Not indexable'}</div>
         <div class="verdict-robot">for {verdict.ua === '*' ? 'any robot (*)' : verdict.ua}</div>
-        <p class="verdict-summary">{verdict.summary}</p>
+        <p class="verdict-summary">
+          <PageText text={verdict.summary} />
+        </p>
       </div>
       <dl class="facts">
         <dt>Page</dt>
-        <dd data-testid="page-url">{verdict.finalUrl}</dd>
+        <dd data-testid="page-url">
+          <PageText text={verdict.finalUrl} />
+        </dd>
         <dt>HTTP status</dt>
         <dd data-testid="http-status">{verdict.status ?? 'no response'}</dd>
         <dt>robots.txt</dt>
-        <dd data-testid="robots-line">{describeRobots(robots)}</dd>
+        <dd data-testid="robots-line">
+          <PageText text={describeRobots(robots)} />
+        </dd>
       </dl>
       <ReasonList title="Why not indexable" reasons={blocking} kind="blocking" />
       <ReasonList title="Notes" reasons={notes} kind="note" />
@@ -53,8 +60,12 @@ function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]
         {reasons.map((reason, index) => (
           <li key={index} data-code={reason.code}>
             <span class="reason-code">{reason.code}</span>
-            <span class="reason-detail">{reason.detail}</span>
-            <code class="reason-source">{reason.source}</code>
+            <span class="reason-detail">
+              <PageText text={reason.detail} />
+            </span>
+            <code class="reason-source">
+              <PageText text={reason.source} />
+            </code>
           </li>
         ))}
       </ul>
@@ -83,8 +94,12 @@ function TagTable({ tags }: { tags: PageTags }) {
         <tbody>
           {rows.map(([name, value], index) => (
             <tr key={index}>
-              <th scope="row">{name}</th>
-              <td>{value}</td>
+              <th scope="row">
+                <PageText text={name} />
+              </th>
+              <td>
+                <PageText text={value} />
+              </td>
             </tr>
           ))}
         </tbody>

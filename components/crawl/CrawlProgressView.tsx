@@ -1,5 +1,6 @@
 /** A crawl's live state: counts, rate, the URL being fetched, problems so far. */
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import { PageText } from '../PageText.tsx';
 
 export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
   const { stats } = summary;
@@ -29,7 +30,9 @@ export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
         {summary.currentUrl && summary.phase === 'running' ? (
           <>
             <dt>Now</dt>
-            <dd class="current-url">{summary.currentUrl}</dd>
+            <dd class="current-url">
+              <PageText text={summary.currentUrl} />
+            </dd>
           </>
         ) : null}
       </dl>

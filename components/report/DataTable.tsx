@@ -5,6 +5,7 @@
  * thousands a big crawl finds.
  */
 import { useMemo, useState } from 'preact/hooks';
+import { revealInvisible } from '../../lib/text/invisible.ts';
 import {
   ALL,
   filterOptions,
@@ -92,7 +93,7 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
               <option value={ALL}>All ({total.toLocaleString('en')})</option>
               {options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.value || '(none)'} ({option.count.toLocaleString('en')})
+                  {revealInvisible(option.value) || '(none)'} ({option.count.toLocaleString('en')})
                 </option>
               ))}
             </select>

@@ -2,6 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { UrlText } from './cells.tsx';
+import { PageText } from '../PageText.tsx';
 
 const STOP_REASONS: Record<string, string> = {
   finished: 'finished',
@@ -150,7 +151,9 @@ function Distribution({
         ) : null}
         {shown.map(([key, count]) => (
           <tr key={key}>
-            <th scope="row">{key}</th>
+            <th scope="row">
+              <PageText text={key} />
+            </th>
             <td class="num">{count.toLocaleString('en')}</td>
             <td class="bar-cell" aria-hidden="true">
               <span class="bar" style={{ width: `${(100 * count) / max}%` }} />

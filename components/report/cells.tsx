@@ -2,18 +2,16 @@
  * How page data appears in the report. URLs, anchor texts and reasons come
  * from crawled pages: they are only ever text (Preact escapes them), and a
  * URL becomes a link only when it is http(s) — `javascript:` and the like
- * stay inert text.
+ * stay inert text — and bidi controls or invisible characters show as
+ * `⟨U+202E⟩` (PageText).
  */
 import type { ReportLinkSource } from '../../lib/crawl/report.ts';
+import { parseHttpUrl } from '../../lib/url/http-url.ts';
+import { PageText } from '../PageText.tsx';
 
 /** The URL itself when it is an http(s) URL, else null (it must not become a link). */
 export function httpHref(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return parseHttpUrl(url)?.href ?? null;
 }
 
 /** A URL as text, linked (in a new tab) when it is http(s). */
@@ -21,10 +19,12 @@ export function UrlText({ url }: { url: string }) {
   const href = httpHref(url);
   return href ? (
     <a class="url" href={href} target="_blank" rel="noopener noreferrer">
-      {url}
+      <PageText text={url} />
     </a>
   ) : (
-    <span class="url url-inert">{url}</span>
+    <span class="url url-inert">
+      <PageText text={url} />
+    </span>
   );
 }
 
@@ -71,7 +71,9 @@ function SourceList({ sources }: { sources: ReportLinkSource[] }) {
         <li key={index}>
           <UrlText url={source.page} />{' '}
           {source.text ? (
-            <q class="anchor-text">{source.text}</q>
+            <q class="anchor-text">
+              <PageText text={source.text} />
+            </q>
           ) : (
             <span class="muted">(no text)</span>
           )}{' '}

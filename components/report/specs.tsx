@@ -5,6 +5,7 @@
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { FoundOn, UrlList, UrlText, statusText } from './cells.tsx';
 import type { TableSpec } from './table-model.ts';
+import { PageText } from '../PageText.tsx';
 
 type Row<K extends keyof CrawlReport> = CrawlReport[K] extends (infer R)[] | null ? R : never;
 type Page = Row<'pages'>;
@@ -57,7 +58,10 @@ export function brokenSpec(report: CrawlReport): TableSpec<Row<'broken'>> {
         sortValue: (r) => r.kind,
         render: (r) => (
           <>
-            <span class="kind">{r.kind}</span> <span class="muted">{r.reason}</span>
+            <span class="kind">{r.kind}</span>{' '}
+            <span class="muted">
+              <PageText text={r.reason} />
+            </span>
           </>
         ),
       },
@@ -152,7 +156,12 @@ export function trapsSpec(report: CrawlReport): TableSpec<Row<'traps'>> {
         render: (r) => <span class="kind">{r.kind}</span>,
       },
       urlColumn('URL'),
-      { id: 'detail', label: 'Rule', sortValue: (r) => r.detail, render: (r) => r.detail },
+      {
+        id: 'detail',
+        label: 'Rule',
+        sortValue: (r) => r.detail,
+        render: (r) => <PageText text={r.detail} />,
+      },
       {
         id: 'foundOn',
         label: 'Found on',
@@ -272,7 +281,12 @@ export function skippedSpec(report: CrawlReport): TableSpec<Row<'skipped'>> {
     filter: { label: 'Rule', valueOf: (r) => ruleOf(r.reason) },
     columns: [
       urlColumn('URL'),
-      { id: 'reason', label: 'Reason', sortValue: (r) => r.reason, render: (r) => r.reason },
+      {
+        id: 'reason',
+        label: 'Reason',
+        sortValue: (r) => r.reason,
+        render: (r) => <PageText text={r.reason} />,
+      },
     ],
   };
 }
@@ -290,7 +304,7 @@ export function blockedSpec(report: CrawlReport): TableSpec<Row<'blocked'>> {
         id: 'reason',
         label: 'robots.txt rule',
         sortValue: (r) => r.reason,
-        render: (r) => r.reason,
+        render: (r) => <PageText text={r.reason} />,
       },
     ],
   };
@@ -312,7 +326,12 @@ function statusReasonColumns<R extends { url: string; status: number | null; rea
       sortValue: (r: R) => r.status,
       render: (r: R) => statusText(r.status),
     },
-    { id: 'reason', label: 'Reason', sortValue: (r: R) => r.reason, render: (r: R) => r.reason },
+    {
+      id: 'reason',
+      label: 'Reason',
+      sortValue: (r: R) => r.reason,
+      render: (r: R) => <PageText text={r.reason} />,
+    },
   ];
 }
 
@@ -361,7 +380,11 @@ export function aliasesSpec(report: CrawlReport): TableSpec<Row<'aliases'>> {
         label: 'Link as written',
         width: 'wide',
         sortValue: (r) => r.raw,
-        render: (r) => <code class="url">{r.raw}</code>,
+        render: (r) => (
+          <code class="url">
+            <PageText text={r.raw} />
+          </code>
+        ),
       },
       urlColumn('Same URL as'),
       {

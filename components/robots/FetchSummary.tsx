@@ -1,5 +1,6 @@
 /** How robots.txt was fetched, what policy that gives, and how long robots keep it. */
 import type { RobotsAudit } from '../../lib/robots/index.ts';
+import { PageText } from '../PageText.tsx';
 
 export function FetchSummary({ audit, nowMs }: { audit: RobotsAudit; nowMs: number }) {
   const policyClass =
@@ -7,20 +8,23 @@ export function FetchSummary({ audit, nowMs }: { audit: RobotsAudit; nowMs: numb
   return (
     <dl class="facts" data-testid="robots-fetch">
       <dt>File</dt>
-      <dd>{audit.url}</dd>
+      <dd>
+        <PageText text={audit.url} />
+      </dd>
       <dt>HTTP status</dt>
       <dd data-testid="robots-status">{audit.status ?? 'no response'}</dd>
       {audit.redirects.map((hop, index) => (
         <>
           <dt key={`k${index}`}>Redirect</dt>
           <dd key={`v${index}`}>
-            {hop.status || '3xx'} from {hop.url}
+            {hop.status || '3xx'} from <PageText text={hop.url} />
           </dd>
         </>
       ))}
       <dt>Policy</dt>
       <dd data-testid="robots-policy">
-        <strong class={`policy policy-${policyClass}`}>{audit.policy}</strong> — {audit.reason}
+        <strong class={`policy policy-${policyClass}`}>{audit.policy}</strong> —{' '}
+        <PageText text={audit.reason} />
       </dd>
       {audit.classicPolicy !== audit.policy ? (
         <>

@@ -1,5 +1,6 @@
 /** Every audit finding, with a button that shows its line in the file. */
 import type { RobotsFinding } from '../../lib/robots/index.ts';
+import { PageText } from '../PageText.tsx';
 
 export interface FindingListProps {
   findings: RobotsFinding[];
@@ -22,7 +23,9 @@ export function FindingList({ findings, onShowLine }: FindingListProps) {
             ) : (
               <span>whole file</span>
             )}{' '}
-            <span class="finding-message">{finding.message}</span>
+            <span class="finding-message">
+              <PageText text={finding.message} />
+            </span>
           </li>
         ))}
       </ul>

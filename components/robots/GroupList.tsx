@@ -1,5 +1,6 @@
 /** The groups as robots read them, and the sitemaps the file names. */
 import type { RobotsGroup, RobotsSitemap } from '../../lib/robots/index.ts';
+import { PageText } from '../PageText.tsx';
 
 export interface GroupListProps {
   groups: RobotsGroup[];
@@ -17,9 +18,13 @@ export function GroupList({ groups, sitemaps, onShowLine }: GroupListProps) {
             <button type="button" class="link" onClick={() => onShowLine(group.line)}>
               line {group.line}
             </button>{' '}
-            User-agent: {group.userAgents.map((agent) => agent.value).join(', ')} —{' '}
-            {group.rules.length} {group.rules.length === 1 ? 'rule' : 'rules'}
-            {group.crawlDelay ? `, Crawl-delay ${group.crawlDelay.value}` : ''}
+            User-agent: <PageText text={group.userAgents.map((agent) => agent.value).join(', ')} />{' '}
+            — {group.rules.length} {group.rules.length === 1 ? 'rule' : 'rules'}
+            {group.crawlDelay ? (
+              <>
+                , Crawl-delay <PageText text={group.crawlDelay.value} />
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -29,7 +34,7 @@ export function GroupList({ groups, sitemaps, onShowLine }: GroupListProps) {
           <ul>
             {sitemaps.map((sitemap) => (
               <li key={sitemap.line}>
-                line {sitemap.line}: {sitemap.url}
+                line {sitemap.line}: <PageText text={sitemap.url} />
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { RobotsFinding } from '../../lib/robots/index.ts';
+import { PageText } from '../PageText.tsx';
 
 export const LINES_PER_PAGE = 200;
 
@@ -63,10 +64,10 @@ export function RobotsFileView({
               data-line={number}
               aria-current={number === highlightedLine ? 'true' : undefined}
             >
-              <code>{text || ' '}</code>
+              <code>{text ? <PageText text={text} /> : ' '}</code>
               {lineFindings.map((finding, i) => (
                 <span key={i} class={`line-finding finding-${finding.severity}`}>
-                  {finding.severity}: {finding.message}
+                  {finding.severity}: <PageText text={finding.message} />
                 </span>
               ))}
             </li>

@@ -1,6 +1,7 @@
 /** "May robot X fetch URL Y?": a URL list × a robot list, each answer with its deciding line. */
 import { useState } from 'preact/hooks';
 import type { RobotsTest } from '../../lib/robots/index.ts';
+import { PageText } from '../PageText.tsx';
 
 export interface RobotsTesterProps {
   initialUrls: string[];
@@ -48,17 +49,23 @@ export function RobotsTester({
             <li key={index} class={test.allowed ? 'allowed' : 'disallowed'}>
               <div class="test-head">
                 <strong class="test-answer">{test.allowed ? 'allowed' : 'disallowed'}</strong>{' '}
-                <span class="test-robot">{test.ua}</span>{' '}
+                <span class="test-robot">
+                  <PageText text={test.ua} />
+                </span>{' '}
                 {test.line !== null ? (
                   <button type="button" class="link" onClick={() => onShowLine(test.line!)}>
-                    line {test.line}: {test.rule}
+                    line {test.line}: <PageText text={test.rule ?? ''} />
                   </button>
                 ) : (
                   <span>{test.group === null ? 'no group applies' : 'no rule matches'}</span>
                 )}
               </div>
-              <div class="test-url">{test.url}</div>
-              <div class="test-reason">{test.reason}</div>
+              <div class="test-url">
+                <PageText text={test.url} />
+              </div>
+              <div class="test-reason">
+                <PageText text={test.reason} />
+              </div>
             </li>
           ))}
         </ul>

@@ -111,6 +111,6 @@ async function highlight(
   setError: (error: string | null) => void,
 ): Promise<void> {
   await askHostAccess(origin, checkExternal).catch(() => false);
-  const reply = await sendToBackground({ type: 'highlight-links', tabId });
+  const reply = await sendToBackground({ type: 'highlight-links', tabId, checkExternal });
   setError(reply.ok ? null : reply.error);
 }

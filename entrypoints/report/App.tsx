@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import { parseHttpUrl } from '../../lib/url/http-url.ts';
 import { LiveProgress } from '../../components/report/LiveProgress.tsx';
 import { ReportView } from '../../components/report/ReportView.tsx';
 import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
@@ -20,13 +21,7 @@ type State =
 /** The site named by `?origin=`, as an origin; null when missing or not http(s). */
 export function originFromQuery(search: string): string | null {
   const value = new URLSearchParams(search).get('origin');
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return value ? (parseHttpUrl(value)?.origin ?? null) : null;
 }
 
 export function App() {

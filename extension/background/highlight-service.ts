@@ -1,7 +1,9 @@
 /**
  * "Highlight links on this page": the page's links, each marked by what the
  * site's crawl found — and the ones no crawl covered checked now, if
- * RobotLens has access to their site (never guessed: no access is "unknown").
+ * RobotLens has access to their site (never guessed: no access is "unknown"),
+ * and, for links to other sites, only when the crawl settings say to check
+ * them: like the crawl, a highlight sends nothing to another site unasked.
  */
 import { browser, type Browser } from 'wxt/browser';
 import { checkLinks } from '../../lib/crawl/check-links.ts';
@@ -9,7 +11,7 @@ import { systemClock } from '../../lib/crawl/clock.ts';
 import { markOf } from '../../lib/crawl/link-marks.ts';
 import type { UrlRecord } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN } from '../../lib/identity.ts';
-import { parseMessage, type OkOrError } from '../../lib/protocol/messages.ts';
+import { parseMessage, type Message, type OkOrError } from '../../lib/protocol/messages.ts';
 import { normalizeUrl } from '../../lib/url/normalize-url.ts';
 import { hasHostAccess } from '../host-access.ts';
 import { sendToTab } from '../messaging.ts';
@@ -25,21 +27,23 @@ export function registerHighlightService(ready: Promise<void>): void {
   browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
     if (!isExtensionPage(sender)) return undefined;
     const message = parseMessage(raw, ['highlight-links']);
-    return message ? ready.then(() => highlight(message.tabId)) : undefined;
+    return message ? ready.then(() => highlight(message)) : undefined;
   });
 }
 
-async function highlight(tabId: number): Promise<OkOrError> {
+async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): Promise<OkOrError> {
   try {
     const { pageUrl, links } = await sendToTab(tabId, { type: 'collect-links' });
     const keys = new Map(links.map((url) => [url, normalizedKey(url)]));
-    const known = await crawledRecords(new URL(pageUrl).origin);
+    const origin = new URL(pageUrl).origin;
+    const known = await crawledRecords(origin);
+    const outside = (key: string) => new URL(key).origin !== origin;
     const unchecked = [
       ...new Set(
         [...keys.values()].filter((key): key is string => key !== null && !known.has(key)),
       ),
     ];
-    const reachable = await withAccess(unchecked);
+    const reachable = await withAccess(unchecked.filter((key) => checkExternal || !outside(key)));
     const marksNow = (pending: boolean) =>
       links.map((url) => {
         const key = keys.get(url);
@@ -49,7 +53,10 @@ async function highlight(tabId: number): Promise<OkOrError> {
           return {
             url,
             mark: 'unknown' as const,
-            detail: `RobotLens: no access to ${new URL(key).origin} to check this link`,
+            detail:
+              !checkExternal && outside(key)
+                ? 'RobotLens: links to other sites are not checked (see “Check links to other sites”)'
+                : `RobotLens: no access to ${new URL(key).origin} to check this link`,
           };
         }
         return pending

@@ -20,7 +20,7 @@ import {
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
 import { sendToTab } from '../messaging.ts';
-import { isExtensionPage, isOwnContentScript } from '../sender.ts';
+import { isExtensionPage, tabSpokenFor } from '../sender.ts';
 import { loadRobot, onRobotChanged } from '../settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
 import { explainFailure } from './explain-failure.ts';
@@ -54,10 +54,10 @@ function handleMessage(
   const message = parseMessage(raw, ['page-facts', 'get-verdict']);
   if (!message) return undefined;
   if (message.type === 'page-facts') {
-    // A content script speaks only for its own tab, and only its top frame.
-    const tabId = sender.tab?.id;
-    if (!isOwnContentScript(sender) || tabId === undefined || sender.frameId !== 0)
-      return undefined;
+    // A content script speaks only for its own tab's top frame, about that
+    // frame's own origin: nothing else is fetched or stored from it.
+    const tabId = tabSpokenFor(sender, message.facts.url);
+    if (tabId === null) return undefined;
     return onPageFacts(tabId, message).then(() => ({ ok: true }));
   }
   return isExtensionPage(sender) ? getVerdict(message) : undefined;

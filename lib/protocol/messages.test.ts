@@ -20,6 +20,49 @@ describe('parseMessage', () => {
       { type: 'page-facts', facts, navigationStatus: '200' },
       false,
     ],
+    [
+      'page-facts with tags',
+      {
+        type: 'page-facts',
+        facts: {
+          ...facts,
+          title: 'T',
+          metas: [{ name: 'robots', content: 'noindex', inHead: true }],
+          links: [{ rel: ['canonical'], href: '/', hreflang: 'en', inHead: true }],
+          refresh: ['5; url=/'],
+        },
+        navigationStatus: null,
+      },
+      true,
+    ],
+    [
+      'page-facts with a META that is not a tag',
+      {
+        type: 'page-facts',
+        facts: { ...facts, metas: ['<meta name=robots>'] },
+        navigationStatus: 200,
+      },
+      false,
+    ],
+    [
+      'page-facts with a link whose rel is a string',
+      {
+        type: 'page-facts',
+        facts: { ...facts, links: [{ rel: 'canonical', href: '/', inHead: true }] },
+        navigationStatus: 200,
+      },
+      false,
+    ],
+    [
+      'page-facts without its counts',
+      { type: 'page-facts', facts: { ...facts, anchorCount: undefined }, navigationStatus: 200 },
+      false,
+    ],
+    [
+      'page-facts with an object as title',
+      { type: 'page-facts', facts: { ...facts, title: { toString: 1 } }, navigationStatus: 200 },
+      false,
+    ],
     ['get-verdict', { type: 'get-verdict', tabId: 3, ua: 'googlebot', refresh: false }, true],
     [
       'get-verdict with a float tab',

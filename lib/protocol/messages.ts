@@ -113,7 +113,8 @@ export interface MessageMap {
     request: { origin: string };
     response: { ok: true; report: CrawlReport } | { ok: false; error: string };
   };
-  'highlight-links': { request: { tabId: number }; response: OkOrError };
+  /** `checkExternal`: links to other sites are checked too (the crawl's setting), else only listed. */
+  'highlight-links': { request: { tabId: number; checkExternal: boolean }; response: OkOrError };
   'collect-facts': { request: Record<never, never>; response: TabFacts };
   'collect-links': {
     request: Record<never, never>;
@@ -158,14 +159,43 @@ function isSettings(value: unknown): value is CrawlSettings {
   );
 }
 
+const isMetaTag = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value.name === 'string' &&
+  typeof value.content === 'string' &&
+  typeof value.inHead === 'boolean';
+
+const isLinkTag = (value: unknown): boolean =>
+  isObject(value) &&
+  isStringList(value.rel, Infinity) &&
+  typeof value.href === 'string' &&
+  (value.hreflang === undefined || typeof value.hreflang === 'string') &&
+  typeof value.inHead === 'boolean';
+
+/** Every field the verdict reads, of its type: a content script's reply is checked like any input. */
+function isPageFacts(value: unknown): value is PageFacts {
+  return (
+    isObject(value) &&
+    typeof value.url === 'string' &&
+    value.url.length <= MAX_URL_CHARS &&
+    (value.baseHref === undefined || typeof value.baseHref === 'string') &&
+    (value.title === null || typeof value.title === 'string') &&
+    Array.isArray(value.metas) &&
+    value.metas.every(isMetaTag) &&
+    Array.isArray(value.links) &&
+    value.links.every(isLinkTag) &&
+    isStringList(value.refresh, Infinity) &&
+    isWhole(value.anchorCount, 0, Number.MAX_SAFE_INTEGER) &&
+    isWhole(value.nofollowAnchorCount, 0, Number.MAX_SAFE_INTEGER)
+  );
+}
+
+/** Longer page URLs are refused: no browser keeps a longer one (Chrome's limit is 2 MiB). */
+const MAX_URL_CHARS = 2 * 1024 * 1024;
+
 const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean } = {
   'page-facts': (m) =>
-    isObject(m.facts) &&
-    typeof m.facts.url === 'string' &&
-    Array.isArray(m.facts.metas) &&
-    Array.isArray(m.facts.links) &&
-    Array.isArray(m.facts.refresh) &&
-    (m.navigationStatus === null || typeof m.navigationStatus === 'number'),
+    isPageFacts(m.facts) && (m.navigationStatus === null || isWhole(m.navigationStatus, 0, 999)),
   'get-verdict': (m) =>
     Number.isInteger(m.tabId) &&
     typeof m.ua === 'string' &&
@@ -182,7 +212,7 @@ const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean 
   'stop-crawl': (m) => typeof m.origin === 'string',
   'resume-crawl': (m) => typeof m.origin === 'string',
   'get-crawl-report': (m) => typeof m.origin === 'string',
-  'highlight-links': (m) => Number.isInteger(m.tabId),
+  'highlight-links': (m) => Number.isInteger(m.tabId) && typeof m.checkExternal === 'boolean',
   'collect-facts': () => true,
   'collect-links': () => true,
   'mark-links': (m) =>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decideFromFetch } from './decide-fetch.ts';
 import { parseRobotsTxt } from './parse.ts';
 import type { RobotsFetch } from './types.ts';
@@ -142,5 +142,33 @@ describe('decideFromFetch', () => {
       line,
       code,
     });
+  });
+});
+
+describe("an apostrophe in rules and URLs (Chromium's URL parser)", () => {
+  /** Chromium percent-encodes `'` in the query of every URL; Node (WHATWG) only for http(s). */
+  class ChromiumLikeURL extends URL {
+    constructor(url: string | URL, base?: string | URL) {
+      const text = String(url);
+      const query = text.indexOf('?');
+      super(query < 0 ? text : text.slice(0, query) + text.slice(query).replace(/'/g, '%27'), base);
+    }
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['Node', false],
+    ['Chromium', true],
+  ])('matches the same in %s', (_, chromium) => {
+    if (chromium) vi.stubGlobal('URL', ChromiumLikeURL);
+    const file = "User-agent: *\nDisallow: /o'reilly/\nDisallow: /search?q='\n";
+    const decide = (path: string) =>
+      parseRobotsTxt(file, 'https://e.com/robots.txt').decide(`https://e.com${path}`, 'bot');
+    expect(decide("/o'reilly/book")).toMatchObject({ allowed: false, line: 2 });
+    expect(decide('/o%27reilly/book')).toMatchObject({ allowed: false, line: 2 });
+    expect(decide("/search?q='x'")).toMatchObject({ allowed: false, line: 3 });
+    expect(decide("/<svg/onload=alert('x')>")).toMatchObject({ allowed: true });
   });
 });

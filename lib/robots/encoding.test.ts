@@ -42,6 +42,8 @@ describe('canonicalisePath', () => {
     ['/ツ', '/%E3%83%84'],
     ['/a b', '/a%20b'],
     ['/a|b', '/a%7Cb'],
+    ["/o'reilly?q='x'", '/o%27reilly?q=%27x%27'],
+    ["/<svg/onload=alert('x')>", '/%3Csvg/onload=alert(%27x%27)%3E'],
     ['/100%', '/100%'],
     ['/%zz', '/%zz'],
     ['/*.php$', '/*.php$'],

@@ -6,17 +6,21 @@
  *   distinct from `/`);
  * - bytes outside ASCII are percent-encoded as UTF-8 (`é` → `%C3%A9`);
  * - controls, space and `"<>\`{}|\^[]` are percent-encoded too: they are not
- *   valid raw in a URL, so a robot sends them encoded anyway.
+ *   valid raw in a URL, so a robot sends them encoded anyway;
+ * - so is `'`: browsers send it as `%27` in a query, and Chromium's URL
+ *   parser (the one the extension's matcher runs on, see engine.ts) encodes
+ *   it wherever it sits in the matcher's URL, so a raw `'` would match in
+ *   Node and not in the browser.
  * Google's parser does the upper-casing and the UTF-8 encoding but does not
  * decode unreserved escapes; here RFC 9309 and the seed table win.
  */
 import { textToBinary } from './bytes.ts';
 
 const HEX = '0123456789ABCDEF';
-const ALWAYS_ENCODED = new Set([...'"<>`{}|\\^[] ']);
+const ALWAYS_ENCODED = new Set([...'"<>`{}|\\^[] \'']);
 
 /** Printable ASCII other than `%` and the always-encoded characters: already canonical. */
-const PLAIN = /^[!#$&-;=?-Z_a-z~]*$/;
+const PLAIN = /^[!#$&(-;=?-Z_a-z~]*$/;
 
 /** Canonical form of a binary string (one char per byte). */
 export function canonicalisePath(binary: string): string {

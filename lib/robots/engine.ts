@@ -6,7 +6,9 @@
  *   per line and canonical patterns, so its own parsing has nothing to fix;
  * - a URL whose whole path sits in the query of an opaque `x-robotlens:` URL,
  *   so the WHATWG URL parser keeps it byte for byte: no dot-segment
- *   resolution, no `\` → `/`, and a lone trailing `?` survives.
+ *   resolution, no `\` → `/`, and a lone trailing `?` survives. (Chromium
+ *   encodes `'` in any query, so canonical paths never carry a raw `'`:
+ *   see encoding.ts.)
  * Both sides carry the same one-character prefix (`?`), so pattern lengths,
  * and with them the longest-match order, are unchanged.
  */

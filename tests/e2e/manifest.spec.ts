@@ -1,9 +1,11 @@
 /**
- * The built manifest asks for nothing the README does not justify: every
- * permission, host pattern and content-script match must have its row in
- * the README's "Permissions" table. No remote code: the CSP is MV3's default.
+ * The built extension (.output/chrome-mv3) asks for nothing the README does
+ * not justify — every permission, host pattern and content-script match has
+ * its row in the README's "Permissions" table — and runs no code it did not
+ * ship: MV3's default CSP, no eval, no remote scripts, nothing exposed to
+ * pages, and every URL written in the code is one of a short, explained list.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXTENSION_DIR } from './extension.ts';
@@ -13,14 +15,30 @@ interface Manifest {
   optional_permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
-  content_scripts?: { matches: string[] }[];
-  content_security_policy?: unknown;
-  web_accessible_resources?: unknown[];
+  content_scripts?: {
+    matches: string[];
+    js?: string[];
+    all_frames?: boolean;
+    match_about_blank?: boolean;
+  }[];
+  background?: { service_worker?: string };
+  [key: string]: unknown;
 }
 
 const manifest = JSON.parse(
   readFileSync(path.join(EXTENSION_DIR, 'manifest.json'), 'utf8'),
 ) as Manifest;
+
+/** Every file of the build, relative path → text. */
+function builtFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(EXTENSION_DIR, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|mjs|html|css|json)$/.test(entry.name)) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(EXTENSION_DIR, full), readFileSync(full, 'utf8'));
+  }
+  return files;
+}
 
 function justifiedInReadme(): string {
   const readme = readFileSync('README.md', 'utf8');
@@ -28,6 +46,9 @@ function justifiedInReadme(): string {
   const end = readme.indexOf('\n#', start + 1);
   return readme.slice(start, end);
 }
+
+/** Site access the extension may ask for: http(s) pages, never files, never `<all_urls>`. */
+const WEB_PATTERNS = ['http://*/*', 'https://*/*'];
 
 test('every permission and host pattern is justified in the README', () => {
   const section = justifiedInReadme();
@@ -42,8 +63,88 @@ test('every permission and host pattern is justified in the README', () => {
   for (const item of asked) expect(section, `README must justify ${item}`).toContain(`\`${item}\``);
 });
 
-test('no remote code, no loosened CSP, nothing exposed to pages', () => {
-  expect(manifest.content_security_policy).toBeUndefined();
-  expect(manifest.web_accessible_resources ?? []).toEqual([]);
+test('host patterns: nothing granted at install, only http(s) sites ever asked for', () => {
+  // Site access is asked for at crawl time (optional); none is granted at install.
   expect(manifest.host_permissions ?? []).toEqual([]);
+  expect(manifest.optional_permissions ?? []).toEqual([]);
+  for (const pattern of manifest.optional_host_permissions ?? [])
+    expect(WEB_PATTERNS, `optional host pattern ${pattern}`).toContain(pattern);
+  for (const script of manifest.content_scripts ?? []) {
+    for (const pattern of script.matches)
+      expect(WEB_PATTERNS, `content script match ${pattern}`).toContain(pattern);
+    // The verdict is about the top document: no script in other sites' frames.
+    expect(script.all_frames ?? false).toBe(false);
+    expect(script.match_about_blank ?? false).toBe(false);
+  }
+});
+
+test('no loosened CSP, nothing exposed to pages or other extensions', () => {
+  // Absent means MV3's default, the strictest there is: script-src 'self'; object-src 'self'.
+  expect(manifest.content_security_policy).toBeUndefined();
+  // Sandboxed pages may eval; none is shipped.
+  expect(manifest.sandbox).toBeUndefined();
+  // No page and no other extension can message RobotLens or load its files.
+  expect(manifest.externally_connectable).toBeUndefined();
+  expect(manifest.web_accessible_resources ?? []).toEqual([]);
+  // Everything that runs is a file of the build.
+  const scripts = [
+    manifest.background?.service_worker,
+    ...(manifest.content_scripts ?? []).flatMap((script) => script.js ?? []),
+  ];
+  const files = builtFiles();
+  for (const script of scripts) expect(files.has(script!), `${script} is in the build`).toBe(true);
+});
+
+/** Code that runs strings, or loads code from elsewhere. */
+const FORBIDDEN_CODE: [string, RegExp][] = [
+  ['eval(', /(?<![\w$.])eval\s*\(/],
+  ['new Function(', /\bnew\s+Function\s*\(/],
+  ['Function("…")', /(?<![\w$.])Function\s*\(\s*['"`]/],
+  ['setTimeout/setInterval with a string', /\bset(?:Timeout|Interval)\s*\(\s*['"`]/],
+  ['importScripts(', /\bimportScripts\s*\(/],
+  ['import() of a URL', /\bimport\s*\(\s*['"`](?:https?:)?\/\//],
+  ['a remote <script src>', /<script[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\//i],
+  ['a remote stylesheet', /(?:@import\s+(?:url\()?|<link[^>]*\bhref\s*=\s*)["']?(?:https?:)?\/\//i],
+];
+
+test('the built code evaluates no strings and loads no remote code', () => {
+  const files = builtFiles();
+  expect([...files.keys()].filter((name) => name.endsWith('.js')).length).toBeGreaterThan(2);
+  for (const [name, text] of files) {
+    for (const [what, pattern] of FORBIDDEN_CODE)
+      expect(pattern.test(text), `${name} must not contain ${what}`).toBe(false);
+    if (name.endsWith('.html')) {
+      // Only external module scripts of the build: no inline <script> (the CSP would refuse it anyway).
+      const scripts = text.match(/<script\b[^>]*>/gi) ?? [];
+      for (const tag of scripts) expect(tag, `${name}: ${tag}`).toMatch(/\bsrc="\/[\w./-]+\.js"/);
+    }
+  }
+});
+
+/**
+ * Every http(s) URL written anywhere in the build, and why it is there. None
+ * is ever requested: RobotLens talks only to the sites the user checks.
+ */
+const KNOWN_URLS: Record<string, string> = {
+  'http://*': 'match pattern of http sites (permissions, webRequest filter)',
+  'https://*': 'match pattern of https sites',
+  'http://www.w3.org': 'SVG/MathML/XHTML namespace names in Preact; names, not requests',
+  'http://robots-relative.samclarke.com':
+    'robots-parser resolves relative paths against this placeholder base; never requested',
+  'https://github.com': 'the project URL inside the User-Agent string',
+  'https://example.com': 'an example in help text',
+};
+
+test('every URL in the built code is a known, explained one', () => {
+  const seen = new Set<string>();
+  for (const [name, text] of builtFiles()) {
+    for (const [url] of text.matchAll(/https?:\/\/[^/"'`\\\s)<>]*/g)) {
+      const origin = url.replace(/\.$/, '');
+      seen.add(origin);
+      expect(KNOWN_URLS, `${name} names ${origin}: explain it here or remove it`).toHaveProperty([
+        origin,
+      ]);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(0);
 });
