@@ -1,4 +1,5 @@
 /** The service worker: registers the services; decisions live in lib/. */
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
 import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
@@ -23,5 +24,8 @@ export default defineBackground({
     registerHighlightService(ready);
     // A crawl the worker was running when Chrome stopped it goes on by itself.
     void ready.then(resumeInterrupted);
+    // With a start-up listener the browser starts the worker as it opens, so
+    // a crawl interrupted by closing the browser resumes without a click.
+    browser.runtime.onStartup.addListener(() => undefined);
   },
 });

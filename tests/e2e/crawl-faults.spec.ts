@@ -1,0 +1,175 @@
+/**
+ * Faults during a crawl in the real browser: the service worker stopped at
+ * ten points, storage failing mid-crawl, and the whole browser restarted.
+ * Each time the result must equal an uninterrupted crawl's (the command
+ * line's report of the same site), and nothing found may be lost.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { SiteServer } from '../../cli/site-server.ts';
+import { brokenOf, cliReport, redirectsOf, trapsOf } from './crawl-compare.ts';
+import { crawlTab, reportOf } from './crawl-popup.ts';
+import { CRAWL_SETTINGS, useCrawlSites } from './crawl-sites.ts';
+import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
+import { extensionLaunchOptions } from './launch-options.ts';
+import { stopWorker } from './service-worker.ts';
+
+test.use({ extensionDir: E2E_EXTENSION_DIR });
+
+const sites = useCrawlSites();
+
+/** Requests the crawl makes between two worker stops: irregular, so stops land at different steps. */
+const REQUESTS_BETWEEN_STOPS = [3, 7, 2, 9, 4, 6, 1, 8, 5, 3];
+
+async function expectSameAsCli(popup: Page): Promise<void> {
+  const report = await reportOf(popup, sites.site.origin);
+  sites.site.reset();
+  const cli = await cliReport(`${sites.site.origin}/`);
+  expect(brokenOf(report)).toEqual(brokenOf(cli));
+  expect(redirectsOf(report)).toEqual(redirectsOf(cli));
+  expect(trapsOf(report)).toEqual(trapsOf(cli));
+}
+
+test('a crawl whose worker is stopped 10 times ends as an uninterrupted one, fetching nothing twice', async ({
+  context,
+  openExtensionPage,
+}) => {
+  test.setTimeout(300_000);
+  const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
+  const { popup } = await crawlTab(openExtensionPage, `${sites.site.origin}/`, settings);
+  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+  const stops: { fromMs: number; toMs: number }[] = [];
+  for (const gap of REQUESTS_BETWEEN_STOPS) {
+    const seen = sites.site.log.length;
+    await expect.poll(() => sites.site.log.length, { timeout: 60_000 }).toBeGreaterThan(seen + gap);
+    const fromMs = Date.now();
+    expect(await stopWorker(context, popup)).toBe(true);
+    // The worker runs on for a moment after the stop is asked: requests started then are in flight too.
+    stops.push({ fromMs, toMs: Date.now() });
+    // Any event starts the worker again (the popup's next message here; an alarm every 30 s otherwise).
+    await popup.evaluate(() =>
+      chrome.runtime.sendMessage({ type: 'get-crawl-report', origin: 'http://wake.invalid' }),
+    );
+  }
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });
+  expect(stops).toHaveLength(10);
+  // A URL asked twice must have been in flight when the worker was stopped.
+  expect(refetchedOutsideStops(sites.site, stops)).toEqual([]);
+  await expectSameAsCli(popup);
+});
+
+test('storage failing mid-crawl pauses it with a clear error; Resume loses nothing', async ({
+  context,
+  openExtensionPage,
+}) => {
+  test.setTimeout(180_000);
+  const settings = { ...CRAWL_SETTINGS, delayMs: 40 };
+  const { popup } = await crawlTab(openExtensionPage, `${sites.site.origin}/`, settings);
+  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+  await expect.poll(() => sites.site.log.length, { timeout: 30_000 }).toBeGreaterThan(15);
+  const [worker] = context.serviceWorkers();
+  // As when the disk is full: every write to storage.local fails from now on.
+  await worker!.evaluate(() => {
+    const area = chrome.storage.local as unknown as Record<string, unknown>;
+    area.workingSet = area.set;
+    area.set = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+  });
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Stopped', { timeout: 30_000 });
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText('could not save it (QUOTA_BYTES quota exceeded)');
+  await expect(alert).toContainText('Free some disk space, then press Resume');
+  const requestsWhenPaused = sites.site.log.length;
+  await popup.waitForTimeout(1_000);
+  expect(sites.site.log.length - requestsWhenPaused).toBeLessThanOrEqual(4); // only what was in flight
+  // The report still has everything found, the results after the last good save included.
+  const paused = await reportOf(popup, sites.site.origin);
+  expect(paused.finished).toBe(false);
+  expect(paused.stoppedBecause).toBe('save-failed');
+  await worker!.evaluate(() => {
+    const area = chrome.storage.local as unknown as Record<string, unknown>;
+    area.set = area.workingSet;
+  });
+  await popup.getByRole('button', { name: 'Resume' }).click();
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });
+  await expectSameAsCli(popup);
+});
+
+test('a crawl goes on after the browser is closed and opened again', async () => {
+  test.setTimeout(180_000);
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-restart-'));
+  try {
+    let context = await launch(profile);
+    let popup = await extensionPage(context);
+    const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
+    const started = await popup.evaluate(
+      (s) =>
+        chrome.runtime.sendMessage({ type: 'start-crawl', startUrl: s.url, settings: s.settings }),
+      { url: `${sites.site.origin}/`, settings },
+    );
+    expect(started).toEqual({ ok: true });
+    await expect.poll(() => sites.site.log.length, { timeout: 30_000 }).toBeGreaterThan(20);
+    await context.close();
+    const requestsWhenClosed = sites.site.log.length;
+    context = await launch(profile);
+    try {
+      popup = await extensionPage(context);
+      await expect
+        .poll(() => phaseOf(popup, sites.site.origin), { timeout: 120_000 })
+        .toBe('finished');
+      expect(sites.site.log.length).toBeGreaterThan(requestsWhenClosed);
+      await expectSameAsCli(popup);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+function launch(profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, extensionLaunchOptions(E2E_EXTENSION_DIR));
+}
+
+async function extensionPage(context: BrowserContext): Promise<Page> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${new URL(worker.url()).host}/report.html`);
+  return page;
+}
+
+async function phaseOf(page: Page, origin: string): Promise<unknown> {
+  const key = `crawl.phase.${origin}`;
+  return (await page.evaluate((k) => chrome.storage.local.get(k), key))[key];
+}
+
+/**
+ * Crawl requests made twice whose first answer had ended well before any
+ * worker stop (1.5 s: a result is saved with the next checkpoint, which
+ * follows as soon as the previous save is done).
+ */
+function refetchedOutsideStops(
+  server: SiteServer,
+  stops: { fromMs: number; toMs: number }[],
+): string[] {
+  const first = new Map<string, { startedAtMs: number; endedAtMs?: number }>();
+  const offending: string[] = [];
+  for (const entry of server.log) {
+    if (!(entry.headers['user-agent'] ?? '').startsWith('RobotLens/')) continue;
+    const key = `${entry.method} ${entry.url}`;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, entry);
+      continue;
+    }
+    if (entry.url === '/rate/retry-once.html' || entry.url.includes('soft-404')) continue;
+    const inFlightAtAStop = stops.some(
+      ({ fromMs, toMs }) =>
+        earlier.startedAtMs <= toMs &&
+        (earlier.endedAtMs === undefined || earlier.endedAtMs >= fromMs - 1_500),
+    );
+    if (!inFlightAtAStop) offending.push(key);
+  }
+  return offending;
+}
