@@ -37,7 +37,7 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   // The crawler never sends credentials (and fetch refuses URLs that carry them).
   parsed.username = '';
   parsed.password = '';
-  parsed.pathname = normalizeEscapes(parsed.pathname);
+  parsed.pathname = removeDotSegments(normalizeEscapes(parsed.pathname));
   // An empty `?` is kept: RFC 3986 §6.2.3 only drops empty components when the scheme says so.
   if (parsed.search !== '') parsed.search = normalizeEscapes(parsed.search);
   return { ok: true, url: parsed.href };
@@ -50,6 +50,29 @@ export function parseUrl(input: string, base?: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * RFC 3986 §5.2.4 on an absolute path whose escapes are normalised (so `%2e`
+ * is `.` by now). The parser should have done it, but Node 20's (ada) leaves
+ * `.` and `..` after a segment that starts with a dot: `/a/.b/../c` stays as
+ * written instead of becoming `/a/c`.
+ */
+function removeDotSegments(path: string): string {
+  const segments = path.split('/').slice(1);
+  if (!segments.some(isDotSegment)) return path;
+  const kept: string[] = [];
+  segments.forEach((segment, index) => {
+    if (segment === '..') kept.pop();
+    if (!isDotSegment(segment)) kept.push(segment);
+    // `/a/.` and `/a/b/..` name the directory: the trailing `/` stays.
+    else if (index === segments.length - 1) kept.push('');
+  });
+  return `/${kept.join('/')}`;
+}
+
+function isDotSegment(segment: string): boolean {
+  return segment === '.' || segment === '..';
 }
 
 function quote(input: string): string {
