@@ -26,7 +26,8 @@ export function splitDirectiveList(text: string): DirectiveTokens {
     const words = piece.split(';').flatMap(splitWords);
     // A comma piece holding several tokens can only have used a loose separator.
     if (words.length > 1) looseRuns.push(piece.trim());
-    tokens.push(...words);
+    // One by one: spreading 200,000 words into push() overflows the call stack.
+    for (const word of words) tokens.push(word);
   }
   return { tokens, looseRuns };
 }
@@ -70,6 +71,23 @@ function dateOf(piece: string): number | null {
 function splitWords(part: string): string[] {
   const trimmed = part.trim();
   if (trimmed === '') return [];
-  if (UNAVAILABLE_AFTER.test(trimmed)) return [trimmed.replace(/\s*:\s*/, ':')];
-  return trimmed.replace(/\s*:\s*/g, ':').split(/\s+/);
+  if (UNAVAILABLE_AFTER.test(trimmed)) {
+    const colon = trimmed.indexOf(':');
+    return [`${trimmed.slice(0, colon).trim()}:${trimmed.slice(colon + 1).trim()}`];
+  }
+  return tightenColons(trimmed).split(/\s+/);
+}
+
+/**
+ * `name : value` → `name:value`, by trimming around each colon. A global
+ * regex replace of "spaces, colon, spaces" retries from every space of a long
+ * run and took seconds on a META holding 100,000 spaces. (`trim()` and `\s`
+ * strip the same characters.)
+ */
+function tightenColons(text: string): string {
+  if (!text.includes(':')) return text;
+  return text
+    .split(':')
+    .map((piece) => piece.trim())
+    .join(':');
 }

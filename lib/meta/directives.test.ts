@@ -54,6 +54,22 @@ describe('parseDirectives: case, separators and values', () => {
     expect(names(text)).toEqual(expected);
   });
 
+  // Found by read-page.property.test.ts (a robots META of spaces): `replace(/\s*:\s*/g)` took 10 s on this META content.
+  it.each([
+    ['100,000 spaces', `noindex${' '.repeat(100_000)}nofollow`, ['noindex', 'nofollow']],
+    [
+      'a date of spaces',
+      `unavailable_after: Mon${' '.repeat(100_000)}x, noindex`,
+      ['unavailable_after', 'noindex'],
+    ],
+    // Found by extract-page-facts.property.test.ts: `push(...words)` threw RangeError here.
+    ['200,000 words in one piece', 'noindex '.repeat(200_000), Array(200_000).fill('noindex')],
+  ])('reads %s at once', (_name, text, expected) => {
+    const start = performance.now();
+    expect(names(text)).toEqual(expected);
+    expect(performance.now() - start).toBeLessThan(1_000);
+  });
+
   it('reads values case-insensitively and keeps the text as written', () => {
     expect(parseDirectives('Max-Image-Preview:LARGE').directives).toEqual([
       { name: 'max-image-preview', value: 'large', text: 'Max-Image-Preview:LARGE' },

@@ -49,4 +49,14 @@ describe('parseRobotsDate', () => {
   ])('unreadable: %j', (text) => {
     expect(parseRobotsDate(text)).toBeNull();
   });
+
+  // Found by directives.property.test.ts (a date of spaces): the patterns backtracked for seconds on long runs.
+  it.each([
+    ['spaces after a weekday', `Mon${' '.repeat(100_000)}x`],
+    ['letters after a weekday', `Mon${'jan'.repeat(30_000)}x`],
+  ])('gives up on text no date is that long (%s) at once', (_name, text) => {
+    const start = performance.now();
+    expect(parseRobotsDate(text)).toBeNull();
+    expect(performance.now() - start).toBeLessThan(1_000);
+  });
 });

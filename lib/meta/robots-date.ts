@@ -47,6 +47,12 @@ const ASCTIME = new RegExp(
   'i',
 );
 
+/**
+ * Longer text is no date: the longest real one, `Wednesday, 25 September 2010
+ * 15:00:00.000 +02:00`, has 48 characters.
+ */
+const MAX_DATE_CHARS = 100;
+
 interface DateParts {
   year: string;
   month: string;
@@ -63,7 +69,10 @@ interface DateParts {
  * A date without a time zone is read as UTC.
  */
 export function parseRobotsDate(text: string): number | null {
-  const parts = matchDateParts(text.trim());
+  const trimmed = text.trim();
+  // The patterns below backtrack in time quadratic in a long run of spaces or letters.
+  if (trimmed.length > MAX_DATE_CHARS) return null;
+  const parts = matchDateParts(trimmed);
   return parts === null ? null : toEpochMs(parts);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textToBinary } from './bytes.ts';
 import { canonicalisePath, extractPathParamsQuery, matchPathOf } from './encoding.ts';
+import { parseRobotsTxt } from './parse.ts';
 
 describe('extractPathParamsQuery (Google GetPathParamsQuery)', () => {
   it.each([
@@ -48,12 +49,21 @@ describe('canonicalisePath', () => {
     ['/%zz', '/%zz'],
     ['/*.php$', '/*.php$'],
     ['/a?b=c&d', '/a?b=c&d'],
+    // Found by decide.property.test.ts: decoding made a stray `%` an escape (`/%4%31` → `/%41` → `/A`).
+    ['/%4%31', '/%4%31'],
+    ['/%%32%46', '/%%32F'],
   ])('%j → %j', (input, expected) => {
     expect(canonicalisePath(textToBinary(input))).toBe(expected);
   });
 
   it('encodes raw bytes that are not UTF-8 as they are', () => {
     expect(canonicalisePath('/caf\xe9')).toBe('/caf%E9');
+  });
+
+  it('keeps a literal "%2F" (`%%32%46`) apart from an escaped slash', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /a%2Fb\n', 'https://e.com/robots.txt');
+    expect(robots.decide('https://e.com/a%2fb', 'x').allowed).toBe(false);
+    expect(robots.decide('https://e.com/a%%32%46b', 'x').allowed).toBe(true);
   });
 
   it('normalises URLs the same way as rules', () => {

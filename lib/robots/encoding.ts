@@ -1,7 +1,8 @@
 /**
  * One canonical form for rule paths and URL paths, so that equal URLs match
  * equal rules (RFC 9309 §2.2.2, and the seed table: `/%7Efred` = `/~fred`):
- * - `%xx` of an unreserved character (ALPHA DIGIT - . _ ~) is decoded;
+ * - `%xx` of an unreserved character (ALPHA DIGIT - . _ ~) is decoded,
+ *   unless that would make a stray `%` before it an escape (`%%32%46`);
  * - every other escape is kept, upper-cased (`%2f` → `%2F`, which stays
  *   distinct from `/`);
  * - bytes outside ASCII are percent-encoded as UTF-8 (`é` → `%C3%A9`);
@@ -14,6 +15,7 @@
  * Google's parser does the upper-casing and the UTF-8 encoding but does not
  * decode unreserved escapes; here RFC 9309 and the seed table win.
  */
+import { wouldFormEscape } from '../url/percent-escapes.ts';
 import { textToBinary } from './bytes.ts';
 
 const HEX = '0123456789ABCDEF';
@@ -30,9 +32,10 @@ export function canonicalisePath(binary: string): string {
     const code = binary.charCodeAt(i);
     if (code === 0x25 && isHex(binary.charCodeAt(i + 1)) && isHex(binary.charCodeAt(i + 2))) {
       const byte = parseInt(binary.slice(i + 1, i + 3), 16);
-      out += isUnreserved(byte)
-        ? String.fromCharCode(byte)
-        : `%${binary.slice(i + 1, i + 3).toUpperCase()}`;
+      out +=
+        isUnreserved(byte) && !wouldFormEscape(binary, i, byte)
+          ? String.fromCharCode(byte)
+          : `%${binary.slice(i + 1, i + 3).toUpperCase()}`;
       i += 2;
     } else if (code < 0x21 || code > 0x7e || ALWAYS_ENCODED.has(binary.charAt(i))) {
       out += `%${HEX[(code >> 4) & 0xf]}${HEX[code & 0xf]}`;

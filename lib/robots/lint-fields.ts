@@ -60,6 +60,8 @@ export function lintOtherField(line: RobotsLine): RobotsFinding[] {
 export function likelyField(name: string): string | null {
   for (const field of KNOWN_FIELDS) {
     const allowed = field.length <= 5 ? 1 : 2;
+    // The distance is at least the difference in length: most keys need no table.
+    if (Math.abs(name.length - field.length) > allowed) continue;
     if (editDistance(name, field) <= allowed) return field;
   }
   return null;

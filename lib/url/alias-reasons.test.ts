@@ -29,6 +29,11 @@ describe('aliasReasons', () => {
     ['http://example.com/a\nb', undefined, ['whitespace']],
     ['http:\\\\example.com\\a', undefined, ['backslash']],
     ['http://bücher.example/', undefined, ['idn-host']],
+    // Found by alias-reasons.property.test.ts: these collapsed with no reason given.
+    ['http://0x7f.1/', undefined, ['ip-address']],
+    ['http://2130706433/', undefined, ['ip-address']],
+    ['http://[0:0::1]/', undefined, ['ip-address']],
+    ['http://127.0.0.1/', undefined, []],
     ['http://example.com/ä', undefined, ['unencoded-character']],
     ['http://u:p@example.com/', undefined, ['credentials']],
     [

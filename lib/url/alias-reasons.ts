@@ -16,6 +16,7 @@ export type AliasReason =
   | 'credentials'
   | 'host-case'
   | 'idn-host'
+  | 'ip-address'
   | 'default-port'
   | 'empty-path'
   | 'dot-segment'
@@ -32,6 +33,7 @@ export const ALIAS_REASON_TEXT: Readonly<Record<AliasReason, string>> = {
   credentials: 'user name and password are never sent by the crawler',
   'host-case': 'the host name is case-insensitive',
   'idn-host': 'an international host name is the same as its punycode (xn--) form',
+  'ip-address': 'an IP address has one standard spelling (0x7f.1 = 127.0.0.1, [0:0::1] = [::1])',
   'default-port': 'the default port (:80 for http, :443 for https) is implied',
   'empty-path': 'an empty path is "/"',
   'dot-segment': '"." and ".." path segments are resolved',
@@ -77,7 +79,7 @@ export function aliasReasons(raw: string, base?: string): AliasReason[] {
   if (parts !== null) {
     const [, scheme, authority, path = '', query, fragment] = parts;
     if (scheme !== undefined && /[A-Z]/.test(scheme)) found.add('scheme-case');
-    if (authority !== undefined) addAuthorityReasons(found, authority, protocolOf(raw, base));
+    if (authority !== undefined) addAuthorityReasons(found, authority, parsedOf(raw, base));
     if (authority !== undefined && path === '') found.add('empty-path');
     const relativePath = scheme === undefined && authority === undefined && !path.startsWith('/');
     if (hasDotSegment(path, relativePath)) found.add('dot-segment');
@@ -114,7 +116,7 @@ export function describeAlias(a: string, b: string, base?: string): AliasVerdict
   };
 }
 
-function addAuthorityReasons(found: Set<AliasReason>, authority: string, protocol: string): void {
+function addAuthorityReasons(found: Set<AliasReason>, authority: string, parsed: URL | null): void {
   const at = authority.lastIndexOf('@');
   if (at >= 0) found.add('credentials');
   const hostAndPort = authority.slice(at + 1);
@@ -125,18 +127,27 @@ function addAuthorityReasons(found: Set<AliasReason>, authority: string, protoco
   const port = hasPort ? hostAndPort.slice(portColon + 1) : undefined;
   if (/[A-Z]/.test(host)) found.add('host-case');
   if (/[^\p{ASCII}]|%[0-9A-Fa-f]{2}/u.test(host)) found.add('idn-host');
+  if (isIpAddress(parsed?.hostname ?? '') && host.toLowerCase() !== parsed?.hostname) {
+    found.add('ip-address');
+  }
+  const protocol = parsed?.protocol ?? '';
   if (port !== undefined && (port === '' || Number(port) === DEFAULT_PORTS[protocol])) {
     found.add('default-port');
   }
 }
 
-/** The scheme the URL parser settles on (for a `//host` link, the base's). */
-function protocolOf(raw: string, base: string | undefined): string {
+/** What the URL parser makes of it (for a `//host` link, the scheme is the base's). */
+function parsedOf(raw: string, base: string | undefined): URL | null {
   try {
-    return new URL(raw, base).protocol;
+    return new URL(raw, base);
   } catch {
-    return '';
+    return null;
   }
+}
+
+/** The parser writes IPv4 addresses as four decimal numbers and IPv6 ones in brackets. */
+function isIpAddress(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 /** A relative path's leading `./` and `../` are how relative links are written, not aliases. */

@@ -34,6 +34,12 @@ describe('normalizeUrl', () => {
     ['backslashes are slashes', 'http:\\\\x.test\\a\\b', 'http://x.test/a/b'],
     ['outer whitespace, inner tabs', ' \thttp://x.test/a\n/b ', 'http://x.test/a/b'],
     ['IPv6 default port', 'http://[::1]:80/', 'http://[::1]/'],
+    // Found by normalize-url.property.test.ts: decoding `%32` and `%46` turned a stray `%` into `%2F`.
+    ['stray % before escapes', 'http://x.test/%%32%46?%%32%46', 'http://x.test/%%32F?%%32F'],
+    ['stray %2 before an escape', 'http://x.test/%2%46', 'http://x.test/%2%46'],
+    // Found by the same: Node 20's parser leaves dot segments after a segment starting with a dot.
+    ['dot segments after a dot folder', 'http://x.test/a/.b/../c/./d', 'http://x.test/a/c/d'],
+    ['trailing dot segment after a dot folder', 'http://x.test//.a/./', 'http://x.test//.a/'],
   ])('%s: %s', (_label, input, expected) => {
     expect(normalizeUrl(input)).toEqual({ ok: true, url: expected });
   });

@@ -39,7 +39,7 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   // The crawler never sends credentials (and fetch refuses URLs that carry them).
   if (parsed.username !== '') parsed.username = '';
   if (parsed.password !== '') parsed.password = '';
-  const pathname = normalizeEscapes(parsed.pathname);
+  const pathname = removeDotSegments(normalizeEscapes(parsed.pathname));
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
   // An empty `?` is kept: RFC 3986 §6.2.3 only drops empty components when the scheme says so.
   const search = normalizeEscapes(parsed.search);
@@ -50,11 +50,13 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
 /**
  * normalizeUrl for a string that is already a URL parser's serialisation
  * (`URL.href`), as link extraction gives: with no fragment, credentials or
- * escapes there is nothing to change, and the crawler skips a second parse
+ * escapes, and no `/.` (Node 20's parser can leave dot segments), there is
+ * nothing to change, and the crawler skips a second parse
  * for every link of every page.
  */
 export function normalizeHref(href: string): NormalizedUrl {
-  const plain = (href.startsWith('http://') || href.startsWith('https://')) && !/[#@%]/.test(href);
+  const plain =
+    (href.startsWith('http://') || href.startsWith('https://')) && !/[#@%]|\/\./.test(href);
   return plain ? { ok: true, url: href } : normalizeUrl(href);
 }
 
@@ -65,6 +67,29 @@ export function parseUrl(input: string, base?: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * RFC 3986 §5.2.4 on an absolute path whose escapes are normalised (so `%2e`
+ * is `.` by now). The parser should have done it, but Node 20's (ada) leaves
+ * `.` and `..` after a segment that starts with a dot: `/a/.b/../c` stays as
+ * written instead of becoming `/a/c`.
+ */
+function removeDotSegments(path: string): string {
+  const segments = path.split('/').slice(1);
+  if (!segments.some(isDotSegment)) return path;
+  const kept: string[] = [];
+  segments.forEach((segment, index) => {
+    if (segment === '..') kept.pop();
+    if (!isDotSegment(segment)) kept.push(segment);
+    // `/a/.` and `/a/b/..` name the directory: the trailing `/` stays.
+    else if (index === segments.length - 1) kept.push('');
+  });
+  return `/${kept.join('/')}`;
+}
+
+function isDotSegment(segment: string): boolean {
+  return segment === '.' || segment === '..';
 }
 
 function quote(input: string): string {

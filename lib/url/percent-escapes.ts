@@ -24,8 +24,30 @@ export function isUnreservedCode(code: number): boolean {
 /** Decodes escapes of unreserved characters and upper-cases the hex of the rest. */
 export function normalizeEscapes(text: string): string {
   if (!text.includes('%')) return text;
-  return text.replace(ESCAPE, (escape: string, hex: string) => {
+  return text.replace(ESCAPE, (escape: string, hex: string, offset: number) => {
     const code = parseInt(hex, 16);
-    return isUnreservedCode(code) ? String.fromCharCode(code) : escape.toUpperCase();
+    return isUnreservedCode(code) && !wouldFormEscape(text, offset, code)
+      ? String.fromCharCode(code)
+      : escape.toUpperCase();
   });
+}
+
+/**
+ * True when decoding the escape at `offset` to `code` would turn a stray `%`
+ * before it into a new escape: `%%32%46` (a literal "%2F" to the server)
+ * must not become `%2F` (an encoded "/"), nor `%2%46` either. Such an escape
+ * is kept, which also keeps the result a fixed point.
+ */
+export function wouldFormEscape(text: string, offset: number, code: number): boolean {
+  if (!isHexCode(code)) return false;
+  const before = text.charCodeAt(offset - 1);
+  return before === 0x25 || (text.charCodeAt(offset - 2) === 0x25 && isHexCode(before));
+}
+
+function isHexCode(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x46) ||
+    (code >= 0x61 && code <= 0x66)
+  );
 }

@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { anyString, checkProperty, htmlLike } from '../../tests/unit/properties.ts';
+import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { extractLinks } from './extract-links.ts';
+
+const anyHtml = fc.oneof(htmlLike, anyString);
+const pageUrl = fc.oneof(webUrl, urlLike);
+
+describe('extractLinks, on any HTML and page URL', () => {
+  it('never throws; links are bounded, classified and placed on a real line', () => {
+    checkProperty(
+      fc.property(anyHtml, pageUrl, fc.integer({ min: 0, max: 5 }), (html, page, maxLinks) => {
+        const result = extractLinks(html, page, { maxLinks });
+        expect(result.links.length).toBeLessThanOrEqual(maxLinks);
+        expect(result.omittedLinkCount).toBeGreaterThanOrEqual(0);
+        const lineCount = html.split('\n').length;
+        for (const link of result.links) {
+          expect(link.line).toBeGreaterThanOrEqual(1);
+          expect(link.line).toBeLessThanOrEqual(lineCount);
+          expect(link.text.length).toBeLessThanOrEqual(200);
+          if (link.kind === 'request') expect(new URL(link.url).protocol).toMatch(/^https?:$/);
+          if (link.kind === 'invalid') expect(link.reason.length).toBeLessThan(200);
+        }
+      }),
+      1500,
+    );
+  });
+
+  it('keeps the first links and only counts the rest', () => {
+    checkProperty(
+      fc.property(anyHtml, (html) => {
+        const all = extractLinks(html, 'https://example.com/');
+        const few = extractLinks(html, 'https://example.com/', { maxLinks: 2 });
+        expect(few.links).toEqual(all.links.slice(0, 2));
+        expect(few.links.length + few.omittedLinkCount).toBe(
+          all.links.length + all.omittedLinkCount,
+        );
+      }),
+      500,
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { anyString, checkProperty } from '../../tests/unit/properties.ts';
+import { respelledUrl, urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { aliasHints } from './alias-hints.ts';
+import { ALIAS_REASON_TEXT, aliasReasons, describeAlias } from './alias-reasons.ts';
+import { normalizeUrl } from './normalize-url.ts';
+
+const anyInput = fc.oneof(
+  anyString,
+  urlLike,
+  webUrl,
+  respelledUrl.map((r) => r.respelled),
+);
+const anyBase = fc.option(fc.oneof(webUrl, urlLike), { nil: undefined });
+
+describe('aliasReasons and describeAlias, on any input', () => {
+  it('never throw, and only name known reasons', () => {
+    checkProperty(
+      fc.property(anyInput, anyBase, (input, base) => {
+        for (const reason of aliasReasons(input, base))
+          expect(ALIAS_REASON_TEXT).toHaveProperty(reason);
+      }),
+      1000,
+    );
+  });
+
+  it('say two spellings collapse exactly when their visited keys are equal', () => {
+    checkProperty(
+      fc.property(anyInput, anyInput, anyBase, (a, b, base) => {
+        const verdict = describeAlias(a, b, base);
+        const [first, second] = [normalizeUrl(a, base), normalizeUrl(b, base)];
+        const same = first.ok && second.ok && first.url === second.url;
+        expect(verdict.collapses).toBe(same);
+      }),
+      500,
+    );
+  });
+
+  it('name at least one reason for every respelling of a URL', () => {
+    checkProperty(
+      fc.property(respelledUrl, ({ plain, respelled }) => {
+        fc.pre(plain !== respelled && normalizeUrl(plain).ok);
+        const verdict = describeAlias(plain, respelled);
+        expect(verdict.collapses && verdict.reasons.length > 0, respelled).toBe(true);
+      }),
+      1000,
+    );
+  });
+});
+
+describe('aliasHints, on any input', () => {
+  it('never throws, and each hint is another normalised URL', () => {
+    checkProperty(
+      fc.property(anyInput, (input) => {
+        const key = normalizeUrl(input);
+        for (const hint of aliasHints(key.ok ? key.url : input)) {
+          if (!key.ok) continue;
+          expect(hint.url).not.toBe(key.url);
+          expect(normalizeUrl(hint.url)).toEqual({ ok: true, url: hint.url });
+        }
+      }),
+      1000,
+    );
+  });
+});
