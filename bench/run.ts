@@ -12,6 +12,7 @@ import { measureCliThroughput, type ToolRun } from './cli-throughput.ts';
 import { measureContentScript } from './content-script.ts';
 import { measureCrawlMemory } from './crawl-memory.ts';
 import { generateSite } from './generate-site.ts';
+import { measureInputBounds, type Timing } from './input-bounds.ts';
 import { measureRobotsSpeed } from './robots-speed.ts';
 
 type Row = [name: string, figure: string, target: string, verdict: string];
@@ -106,6 +107,20 @@ row(
   robots.overhead <= 0.2,
 );
 
+// Hostile input: the time bounds the property tests assert loosely, measured precisely.
+const inputBounds = await measureInputBounds();
+const timingRow = (timing: Timing) =>
+  row(
+    `hostile input: ${timing.name} (median of ${timing.runs})`,
+    `${timing.medianMs.toFixed(0)} ms`,
+  );
+Object.values(inputBounds.robots).forEach(timingRow);
+Object.values(inputBounds.page).forEach(timingRow);
+row(
+  'hostile input: normalizeUrl on random strings',
+  `${inputBounds.normalizeUrl.perSecond.toFixed(0)} strings/s`,
+);
+
 const content = await measureContentScript();
 row(
   `content script, 1 MB page (median of ${content.loads})`,
@@ -152,5 +167,5 @@ for (const r of rows)
   console.log(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 await writeFile(
   'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, throughput, memory, robots, content, crawl, bundle }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, throughput, memory, robots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
 );

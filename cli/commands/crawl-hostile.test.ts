@@ -18,7 +18,7 @@ import {
 } from '../../tests/fixtures/hostile-server.ts';
 import { runCliMeasured, type MeasuredRun } from '../run-cli.test-helper.ts';
 
-const TIMEOUT_MS = 1_500;
+const TIMEOUT_MS = 4_000;
 const MAX_PAGES = 600;
 const FLAGS = ['--timeout', String(TIMEOUT_MS), '--delay-ms', '0', '--format', 'json'];
 const MB = 1024 * 1024;
