@@ -82,7 +82,8 @@ export class TextHasher {
     let pendingSpace = this.pendingSpace;
     for (let i = 0; i < chunk.length; i++) {
       const code = chunk.charCodeAt(i);
-      if (code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d || code === 0x0c) {
+      // Most characters are above space: one comparison sends them straight to the hash.
+      if (code <= 0x20 && isAsciiWhitespace(code)) {
         pendingSpace = started;
         continue;
       }
@@ -125,6 +126,10 @@ export function combineFingerprint(
   const withLinks = new Hash64().update(textDigest);
   for (const link of links) withLinks.updateCode(LINK_SEPARATOR).update(link.raw);
   return { text: textDigest, withLinks: withLinks.digest() };
+}
+
+function isAsciiWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d || code === 0x0c;
 }
 
 /** cyrb53's avalanche step, keeping all 64 bits. */
