@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
-import { chromium } from '@playwright/test';
+import { chromium, type Worker } from '@playwright/test';
 import { startSiteServer } from '../cli/site-server.ts';
 import { generateSite } from './generate-site.ts';
 
@@ -22,6 +22,14 @@ export interface CrawlFigures {
   browserUrlsPerSecond: number;
   /** Resident memory of Chromium's extension process (the service worker runs there), in MB. */
   extensionRssMb: number | null;
+  /**
+   * The browser's own ceiling: plain `fetch` of the same pages from the
+   * service worker, bodies read, nothing else, at the crawl's concurrency.
+   */
+  browserFetchPagesPerSecond: number;
+  /** Pages (HTML fetched and read) per second: the command line's and the extension's crawl. */
+  cliPagesPerSecond: number;
+  browserPagesPerSecond: number;
 }
 
 /**
@@ -56,6 +64,9 @@ export async function measureBrowserVsCli(
       browserSeconds: browser.seconds,
       browserUrlsPerSecond: browser.urls / browser.seconds,
       extensionRssMb: browser.heapMb,
+      browserFetchPagesPerSecond: browser.fetchCeiling,
+      cliPagesPerSecond: pages / cli.seconds,
+      browserPagesPerSecond: pages / browser.seconds,
     };
   } finally {
     await site.close();
@@ -93,7 +104,37 @@ function timeCli(origin: string, settings: { maxPages: number; concurrencyPerOri
   });
 }
 
-async function timeBrowser(origin: string, settings: object) {
+/**
+ * Pages per second of plain `fetch` in the service worker (the generated
+ * site's /p/<n>.html). The code is sent as text: the bench runs through a
+ * TypeScript loader whose helpers do not exist in the worker.
+ */
+async function plainFetchRate(
+  worker: Worker,
+  origin: string,
+  settings: { maxPages: number; concurrencyPerOrigin: number },
+): Promise<number> {
+  const code = `(async () => {
+    const origin = ${JSON.stringify(origin)};
+    const pages = ${settings.maxPages};
+    let next = 0;
+    const started = performance.now();
+    async function lane() {
+      while (next < pages) {
+        const response = await fetch(origin + '/p/' + next++ + '.html', { credentials: 'omit', cache: 'no-store' });
+        await response.arrayBuffer();
+      }
+    }
+    await Promise.all(Array.from({ length: ${settings.concurrencyPerOrigin} }, lane));
+    return pages / ((performance.now() - started) / 1000);
+  })()`;
+  return (await worker.evaluate(code)) as number;
+}
+
+async function timeBrowser(
+  origin: string,
+  settings: { maxPages: number; concurrencyPerOrigin: number },
+) {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
   const context = await chromium.launchPersistentContext(
     profile,
@@ -128,7 +169,10 @@ async function timeBrowser(origin: string, settings: object) {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    return { seconds, urls, heapMb: extensionProcessRssMb() };
+    const heapMb = extensionProcessRssMb();
+    const settled = context.serviceWorkers()[0] ?? worker;
+    const fetchCeiling = await plainFetchRate(settled, origin, settings);
+    return { seconds, urls, heapMb, fetchCeiling };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -153,6 +153,12 @@ row(
   `${crawl.browserSeconds.toFixed(1)} s, ${crawl.browserUrlsPerSecond.toFixed(0)} URLs/s`,
 );
 row('extension / command line', `${(share * 100).toFixed(0)} %`, '≥ 50 %', share >= 0.5);
+row(
+  'pages/s: command line / extension crawl / plain fetch in the worker (the browser ceiling)',
+  [crawl.cliPagesPerSecond, crawl.browserPagesPerSecond, crawl.browserFetchPagesPerSecond]
+    .map((rate) => rate.toFixed(0))
+    .join(' / '),
+);
 row('extension process RSS after the crawl', mb(crawl.extensionRssMb));
 await rm(root, { recursive: true, force: true });
 

@@ -25,7 +25,9 @@ export function watchOwnRequests(): void {
   const origin = ownOrigin();
   browser.webRequest.onHeadersReceived.addListener(
     (details) => {
-      if (!isOwnRequest(details, origin)) return undefined;
+      // Only a redirect's answer is hidden from fetch (`redirect: 'manual'` makes it opaque);
+      // every other answer fetch reads itself, so nothing is kept for it.
+      if (!isRedirectStatus(details.statusCode) || !isOwnRequest(details, origin)) return undefined;
       const headers = (details.responseHeaders ?? []).map(
         (h) => [h.name.toLowerCase(), h.value ?? ''] as [string, string],
       );
@@ -38,6 +40,10 @@ export function watchOwnRequests(): void {
     { urls: ['http://*/*', 'https://*/*'], types: ['xmlhttprequest'] },
     ['responseHeaders'],
   );
+}
+
+function isRedirectStatus(status: number): boolean {
+  return status >= 300 && status <= 399;
 }
 
 /** The last response seen for `url`, consumed. */
