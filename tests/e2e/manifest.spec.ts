@@ -133,6 +133,8 @@ const KNOWN_URLS: Record<string, string> = {
     'robots-parser resolves relative paths against this placeholder base; never requested',
   'https://github.com': 'the project URL inside the User-Agent string',
   'https://example.com': 'an example in help text',
+  'http://': 'a bare scheme, named in the block-list help and its error messages',
+  'https://': 'a bare scheme, named in the block-list help and its error messages',
 };
 
 test('every URL in the built code is a known, explained one', () => {
