@@ -32,9 +32,14 @@ export function identifyWithStoredAddress(): Promise<void> {
   return updates;
 }
 
-/** At start-up: set the rule, and set it again whenever the settings change (here or through sync). */
+/**
+ * At start-up: set the rule at once (no request may leave unnamed while
+ * the settings are read), then with the stored address, and again whenever
+ * the settings change (here or through sync).
+ */
 export function keepRequestsIdentified(): Promise<void> {
   watchSettings(() => void identifyWithStoredAddress().catch(() => undefined));
+  updates = identifyOwnRequests().then(() => void (applied = ''));
   return identifyWithStoredAddress();
 }
 
