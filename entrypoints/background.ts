@@ -4,7 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
 import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
 import { registerHighlightService } from '../extension/background/highlight-service.ts';
-import { identifyOwnRequests } from '../extension/background/identify-requests.ts';
+import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
 import { watchOwnRequests } from '../extension/background/request-records.ts';
 import { registerRobotsService } from '../extension/background/robots-service.ts';
 import { registerVerdictService } from '../extension/background/verdict-service.ts';
@@ -16,7 +16,7 @@ export default defineBackground({
     // woke the worker are not missed; handlers that need the start-up work
     // (request identification) wait for `ready`.
     watchOwnRequests();
-    const ready = identifyOwnRequests().catch(() => undefined);
+    const ready = keepRequestsIdentified().catch(() => undefined);
     registerVerdictService();
     registerRobotsService();
     registerCrawlReportService();

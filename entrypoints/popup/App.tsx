@@ -1,5 +1,6 @@
 /** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
@@ -63,6 +64,14 @@ export function App() {
       <header>
         <h1>RobotLens</h1>
         {robot !== null ? <RobotPicker robot={robot} onChange={chooseRobot} /> : null}
+        <button
+          type="button"
+          class="link"
+          title="Default robot, crawl limits, From address, block list"
+          onClick={() => void browser.runtime.openOptionsPage()}
+        >
+          Settings
+        </button>
       </header>
       <TabBar tabs={VIEWS} selected={view} onSelect={setView} />
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>

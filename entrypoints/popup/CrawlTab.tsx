@@ -1,4 +1,8 @@
-/** The popup's Crawl tab: options, start (asking for host access then), live progress, stop/resume, report. */
+/**
+ * The popup's Crawl tab: options (starting from the defaults set on the
+ * Options page; a change here is for this crawl only), start (asking for
+ * host access then), live progress, stop/resume, report.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { CrawlSettings, CrawlSummary } from '../../lib/protocol/messages.ts';
@@ -7,7 +11,7 @@ import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx'
 import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
 import { askHostAccess } from '../../extension/host-access.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
-import { loadCrawlSettings, saveCrawlSettings } from '../../extension/settings.ts';
+import { loadCrawlSettings } from '../../extension/settings.ts';
 
 export interface CrawlTabProps {
   tabId: number;
@@ -34,10 +38,6 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
   if (!settings) return <p role="status">Loading…</p>;
 
   const running = summary?.phase === 'running';
-  const changeSettings = (next: CrawlSettings) => {
-    setSettings(next);
-    void saveCrawlSettings(next);
-  };
   const start = (startUrl: string) => {
     setError(null);
     // The permission request must be the first thing the click does (a user gesture).
@@ -57,7 +57,7 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
 
   return (
     <section aria-label="Crawl" class="crawl-tab">
-      <CrawlSettingsForm settings={settings} onChange={changeSettings} disabled={running} />
+      <CrawlSettingsForm settings={settings} onChange={setSettings} disabled={running} />
       <div class="crawl-actions">
         <button type="button" disabled={running} onClick={() => start(pageUrl)}>
           Start crawl from this page

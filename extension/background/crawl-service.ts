@@ -27,9 +27,12 @@ import {
   type Message,
   type OkOrError,
 } from '../../lib/protocol/messages.ts';
+import { crawlOptionsOf } from '../../lib/settings/crawl-options.ts';
 import { hasHostAccess } from '../host-access.ts';
+import { loadSettings } from '../settings.ts';
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
+import { identifyWithStoredAddress } from './identify-requests.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
 import { loadRobotsFetch } from './tab-store.ts';
 
@@ -108,9 +111,15 @@ async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<Ok
     }
     const known = await loadRobotsFetch(origin);
     const knownRobots = known && isRobotsFetchFresh(known, Date.now()) ? [known] : [];
+    // The popup sends its form; the timeout, block list and From come from the Options page.
+    const stored = await loadSettings();
+    await identifyWithStoredAddress();
     await launch(
       origin,
-      Crawler.start({ startUrls: [startUrl], ...settings }, { ...portsFor(origin), knownRobots }),
+      Crawler.start(
+        { startUrls: [startUrl], ...crawlOptionsOf(settings, stored) },
+        { ...portsFor(origin), knownRobots },
+      ),
     );
     return { ok: true };
   } finally {

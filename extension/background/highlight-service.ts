@@ -3,7 +3,8 @@
  * site's crawl found — and the ones no crawl covered checked now, if
  * RobotLens has access to their site (never guessed: no access is "unknown"),
  * and, for links to other sites, only when the crawl settings say to check
- * them: like the crawl, a highlight sends nothing to another site unasked.
+ * them: like the crawl, a highlight sends nothing to another site unasked,
+ * and nothing to a URL on the user's block list.
  */
 import { browser, type Browser } from 'wxt/browser';
 import { checkLinks } from '../../lib/crawl/check-links.ts';
@@ -15,6 +16,7 @@ import { parseMessage, type Message, type OkOrError } from '../../lib/protocol/m
 import { normalizeUrl } from '../../lib/url/normalize-url.ts';
 import { hasHostAccess } from '../host-access.ts';
 import { sendToTab } from '../messaging.ts';
+import { loadSettings } from '../settings.ts';
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
 import { loadCheckpoint } from './crawl-store.ts';
@@ -65,9 +67,10 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
       });
     // What the crawl already knows shows at once; the links checked now follow.
     await sendToTab(tabId, { type: 'mark-links', marks: marksNow(true) });
+    const { blockList } = await loadSettings();
     const checked = await checkLinks(
       reachable,
-      { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS },
+      { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS, blockList },
       { http: crawlHttp, clock: systemClock },
     );
     for (const record of checked) known.set(record.url, record);

@@ -7,8 +7,41 @@
 import { browser } from 'wxt/browser';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { ownHost } from '../own-origin.ts';
+import { loadSettings, watchSettings } from '../settings.ts';
 
 const IDENTIFY_RULE_ID = 1;
+
+/** The From address the rule carries now; undefined before the first update. */
+let applied: string | undefined;
+let updates: Promise<void> = Promise.resolve();
+
+/**
+ * Makes the rule carry the stored contact address, if it does not yet.
+ * Updates run one after another, each reading the settings afresh, so the
+ * last one always leaves the address the user saved last.
+ */
+export function identifyWithStoredAddress(): Promise<void> {
+  updates = updates
+    .catch(() => undefined)
+    .then(async () => {
+      const { from } = await loadSettings();
+      if (from === applied) return;
+      await identifyOwnRequests(from);
+      applied = from;
+    });
+  return updates;
+}
+
+/**
+ * At start-up: set the rule at once (no request may leave unnamed while
+ * the settings are read), then with the stored address, and again whenever
+ * the settings change (here or through sync).
+ */
+export function keepRequestsIdentified(): Promise<void> {
+  watchSettings(() => void identifyWithStoredAddress().catch(() => undefined));
+  updates = identifyOwnRequests().then(() => void (applied = ''));
+  return identifyWithStoredAddress();
+}
 
 export async function identifyOwnRequests(from?: string): Promise<void> {
   const dnr = browser.declarativeNetRequest;

@@ -32,4 +32,18 @@ describe('checkLinks', () => {
     expect(site.count(`${O}/deeper.html`)).toBe(0);
     expect(site.requests[0]!.url).toBe(`${O}/robots.txt`);
   });
+
+  it('never requests a URL on the block list, even when robots.txt is not obeyed', async () => {
+    const site = fakeSite({ [`${O}/ok.html`]: { html: page('OK') } });
+    const records = await checkLinks(
+      [`${O}/ok.html`, `${O}/cart/add?id=1`],
+      { delayMs: 0, obeyRobots: false, blockList: ['/cart/*'] },
+      { http: site.http, clock: systemClock },
+    );
+    expect(records.find((r) => r.url.includes('/cart/'))).toMatchObject({
+      status: 'skipped',
+      trap: 'blocked-pattern',
+    });
+    expect(site.requests.map((r) => r.url)).toEqual([`${O}/ok.html`]);
+  });
 });

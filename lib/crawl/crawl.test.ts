@@ -311,6 +311,50 @@ describe('Crawler', () => {
     expect(record(`${O}/login`)).toMatchObject({ status: 'redirected', finalUrl: `${O}/in` });
   });
 
+  it('never requests a block-listed URL: not a link, a start URL, a redirect hop, nor with robots.txt ignored', async () => {
+    const { site, record } = await crawl(
+      {
+        [`${O}/robots.txt`]: robots('User-agent: *\nDisallow: /private/\n'),
+        [`${O}/`]: {
+          html: page('Home', [
+            ['/admin/users', 'admin'],
+            ['/go', 'redirect'],
+            ['/private/x.html', 'private'],
+            ['/ok.html', 'ok'],
+          ]),
+        },
+        [`${O}/go`]: { status: 302, headers: [['location', '/logout?next=/']] },
+        [`${O}/ok.html`]: { html: page('OK') },
+        [`${O}/private/x.html`]: { html: page('Private') },
+      },
+      {
+        startUrls: [`${O}/`, `${O}/admin/start`],
+        blockList: ['/admin/*', `${O}/logout*`],
+        obeyRobots: false,
+      },
+    );
+    const requested = site.requests.map((r) => new URL(r.url).pathname);
+    expect(requested.filter((path) => path.startsWith('/admin/') || path === '/logout')).toEqual(
+      [],
+    );
+    expect(record(`${O}/admin/users`)).toMatchObject({
+      status: 'skipped',
+      trap: 'blocked-pattern',
+    });
+    expect(record(`${O}/admin/start`)).toMatchObject({
+      status: 'skipped',
+      trap: 'blocked-pattern',
+      reason: 'The URL matches the block-list pattern "/admin/*".',
+    });
+    expect(record(`${O}/go`)).toMatchObject({
+      status: 'blocked',
+      reason: `redirects to ${O}/logout?next=/, which is on the block list`,
+    });
+    // robots.txt is not obeyed here, so the private page is fetched: only the block list holds.
+    expect(record(`${O}/private/x.html`)?.status).toBe('ok');
+    expect(requested).not.toContain('/robots.txt');
+  });
+
   it('stops at max-pages and reports the rest as skipped', async () => {
     const links = Array.from(
       { length: 10 },

@@ -12,7 +12,6 @@
  */
 import { isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
-import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
 import { originOf, toJson } from '../robots/cache.ts';
@@ -26,6 +25,7 @@ import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { OriginScheduler } from './politeness.ts';
 import { RobotsGate } from './robots-gate.ts';
+import { compileBlockList } from './traps.ts';
 import {
   inScope,
   originScope,
@@ -399,13 +399,5 @@ function normalizeStarts(urls: readonly string[]): string[] {
     const normalized = normalizeUrl(url);
     if (!normalized.ok) throw new Error(`Cannot crawl ${url}: ${normalized.reason}`);
     return normalized.url;
-  });
-}
-
-function compileBlockList(patterns: readonly string[]): UrlPattern[] {
-  return patterns.map((source) => {
-    const compiled = compileUrlPattern(source);
-    if (!compiled.ok) throw new Error(`Block-list pattern ${source}: ${compiled.reason}`);
-    return compiled.pattern;
   });
 }

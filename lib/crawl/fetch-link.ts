@@ -1,9 +1,9 @@
 /**
  * Fetching one URL the polite way: through the per-origin scheduler, with
  * redirects followed hop by hop (each hop recorded, each hop's target
- * checked against robots.txt before it is requested, loops caught), 429 and
- * 503 waited out per Retry-After a bounded number of times, and a HEAD that
- * does not prove the link dead repeated with GET.
+ * checked against the block list and robots.txt before it is requested,
+ * loops caught), 429 and 503 waited out per Retry-After a bounded number of
+ * times, and a HEAD that does not prove the link dead repeated with GET.
  */
 import {
   headerValues,
@@ -125,8 +125,10 @@ export class LinkFetcher {
       }
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
-        if (!verdict.unreachable)
-          return { ...base, finalUrl: next, blocked: { url: next, reason: verdict.reason } };
+        if (!verdict.unreachable) {
+          const reason = verdict.blockListed ? 'is on the block list' : verdict.reason;
+          return { ...base, finalUrl: next, blocked: { url: next, reason } };
+        }
         const { kind, message } = verdict.unreachable;
         return { ...base, finalUrl: next, error: new HttpError(kind, message, hops) };
       }

@@ -79,12 +79,21 @@ export function recordOfOutcome(
 
 /**
  * A URL robots.txt kept us from requesting: blocked, or broken when robots.txt
- * showed the whole server unreachable (see robots-gate.ts).
+ * showed the whole server unreachable (see robots-gate.ts). One on the
+ * user's block list is skipped, as when a link to it is refused.
  */
 export function refusalFields(verdict: {
   reason: string;
   unreachable?: HttpError;
-}): Pick<UrlRecord, 'status' | 'reason' | 'brokenReason'> {
+  blockListed?: true;
+}): Pick<UrlRecord, 'status' | 'reason' | 'brokenReason' | 'skipReason' | 'trap'> {
+  if (verdict.blockListed)
+    return {
+      status: 'skipped',
+      reason: verdict.reason,
+      skipReason: 'blocked-pattern',
+      trap: 'blocked-pattern',
+    };
   if (!verdict.unreachable) return { status: 'blocked', reason: verdict.reason };
   const { kind, message } = verdict.unreachable;
   const { status, brokenReason, reason } = classifyError(kind, message);

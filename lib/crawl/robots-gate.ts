@@ -4,6 +4,10 @@
  * scheduler; every URL is decided for our product token; a `Crawl-delay`
  * for us slows that origin down (up to a cap, so a hostile value cannot
  * stall the crawl for hours).
+ *
+ * Every URL the crawl requests passes here first (start URLs, sitemap
+ * seeds, each redirect hop, links checked on demand), so the user's block
+ * list is applied here too, whether robots.txt is obeyed or not.
  */
 import { HttpError, type HttpErrorKind, type HttpFetch } from '../http/types.ts';
 import { fromJson, toJson } from '../robots/cache.ts';
@@ -15,6 +19,8 @@ import type { RobotsFetch } from '../robots/types.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlBook } from './crawl-book.ts';
 import type { OriginScheduler } from './politeness.ts';
+import { checkBlockList, compileBlockList } from './traps.ts';
+import type { UrlPattern } from '../url/url-pattern.ts';
 
 /** Crawl-delay honoured up to this; a longer one is capped (and the report says so). */
 export const MAX_CRAWL_DELAY_MS = 30_000;
@@ -29,6 +35,8 @@ export type RobotsVerdict =
        * server is down for every URL, so the URL is broken, not merely blocked.
        */
       unreachable?: HttpError;
+      /** The user's block list refused it (robots.txt was not asked). */
+      blockListed?: true;
     };
 
 /** Failures of robots.txt that say the whole server is unreachable, not just its robots.txt. */
@@ -47,14 +55,18 @@ export class RobotsGate {
   readonly #deps: RobotsGateDeps;
   /** Parsed answers per origin (the book keeps the JSON form for checkpoints). */
   readonly #answers = new Map<string, Promise<RobotsFetch>>();
+  readonly #blockList: readonly UrlPattern[];
 
   constructor(deps: RobotsGateDeps) {
     this.#deps = deps;
+    this.#blockList = compileBlockList(deps.book.options.blockList);
   }
 
   /** May our robot fetch `url`? Fetches the origin's robots.txt first when needed. */
   async decide(url: string): Promise<RobotsVerdict> {
     const { options } = this.#deps.book;
+    const listed = checkBlockList(url, this.#blockList);
+    if (!listed.allowed) return { allowed: false, reason: listed.detail, blockListed: true };
     if (!options.obeyRobots) return { allowed: true };
     const fetched = await this.answerFor(new URL(url).origin);
     const decision = decideFromFetch(fetched, url, options.robot);

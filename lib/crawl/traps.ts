@@ -16,7 +16,7 @@
  *   the start page) ends the chain, and the page limit bounds the total;
  * - anything the webmaster knows about: `blocked-pattern`.
  */
-import type { UrlPattern } from '../url/url-pattern.ts';
+import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 
 export type TrapKind =
   'repeating-path' | 'url-too-long' | 'query-space' | 'blocked-pattern' | 'too-deep';
@@ -66,6 +66,15 @@ export function checkDepth(depthLinks: number, maxDepthLinks: number): TrapVerdi
     kind: 'too-deep',
     detail: `The URL is ${depthLinks} links away from the start page; the limit is ${maxDepthLinks}.`,
   };
+}
+
+/** The user's block list, compiled; a pattern that does not compile stops the crawl before it starts. */
+export function compileBlockList(patterns: readonly string[]): UrlPattern[] {
+  return patterns.map((source) => {
+    const compiled = compileUrlPattern(source);
+    if (!compiled.ok) throw new Error(`Block-list pattern ${source}: ${compiled.reason}`);
+    return compiled.pattern;
+  });
 }
 
 /** Refuses a URL matching any of the user's block-list patterns (compileUrlPattern). */

@@ -19,6 +19,7 @@ import type { CrawlReport } from '../crawl/report.ts';
 import type { CrawlStats } from '../crawl/types.ts';
 import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
+import { CRAWL_LIMITS } from '../settings/settings.ts';
 import type { Verdict } from '../verdict/types.ts';
 
 /** An HttpResponse made serialisable: the body travels as base64. */
@@ -147,10 +148,9 @@ const isWhole = (value: unknown, min: number, max: number): boolean =>
 function isSettings(value: unknown): value is CrawlSettings {
   return (
     isObject(value) &&
-    isWhole(value.maxPages, 1, 100_000) &&
-    isWhole(value.maxDepth, 0, 1_000) &&
-    isWhole(value.concurrencyPerOrigin, 1, 16) &&
-    isWhole(value.delayMs, 0, 60_000) &&
+    (['maxPages', 'maxDepth', 'concurrencyPerOrigin', 'delayMs'] as const).every((key) =>
+      isWhole(value[key], CRAWL_LIMITS[key].min, CRAWL_LIMITS[key].max),
+    ) &&
     typeof value.robot === 'string' &&
     value.robot.length <= 100 &&
     typeof value.obeyRobots === 'boolean' &&

@@ -8,6 +8,7 @@ import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { CrawlSettings } from '../../lib/protocol/messages.ts';
 import { expect } from './extension.ts';
 import { openSiteTab, type OpenExtensionPage } from './site-tab.ts';
+import { storeSettings } from './stored-settings.ts';
 
 /** Opens the popup's Crawl tab for a tab showing `url`, with the given settings. */
 export async function crawlTab(
@@ -16,7 +17,7 @@ export async function crawlTab(
   settings: CrawlSettings,
 ) {
   const { tabId, popup, page } = await openSiteTab(openExtensionPage, url);
-  await popup.evaluate((value) => chrome.storage.local.set({ 'settings.crawl': value }), settings);
+  await storeSettings(popup, (stored) => ({ ...stored, crawl: { ...stored.crawl, ...settings } }));
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
   await popup.reload();
   await expect(popup.getByRole('region', { name: 'Crawl' })).toBeVisible();

@@ -25,6 +25,7 @@ import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
+import { storeSettings } from './stored-settings.ts';
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
 
@@ -225,10 +226,10 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
   await expectInert(popup, popupAlarms);
 
   // Crawl tab: crawl the site from its root, other sites not checked.
-  await popup.evaluate(
-    (value) => chrome.storage.local.set({ 'settings.crawl': value }),
-    CRAWL_SETTINGS,
-  );
+  await storeSettings(popup, (stored) => ({
+    ...stored,
+    crawl: { ...stored.crawl, ...CRAWL_SETTINGS },
+  }));
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
   await popup.reload();
   await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();

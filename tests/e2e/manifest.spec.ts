@@ -126,8 +126,8 @@ test('the built code evaluates no strings and loads no remote code', () => {
  * is ever requested: RobotLens talks only to the sites the user checks.
  */
 const KNOWN_URLS: Record<string, string> = {
-  'http://': 'a scheme prefix the URL code compares strings with; not a URL',
-  'https://': 'a scheme prefix the URL code compares strings with; not a URL',
+  'http://': 'a bare scheme: string prefix checks in the URL code, and the block-list help',
+  'https://': 'a bare scheme: string prefix checks in the URL code, and the block-list help',
   'http://*': 'match pattern of http sites (permissions, webRequest filter)',
   'https://*': 'match pattern of https sites',
   'http://www.w3.org': 'SVG/MathML/XHTML namespace names in Preact; names, not requests',

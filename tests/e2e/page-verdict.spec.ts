@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { expect, test } from './extension.ts';
 import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
+import { storedSettings } from './stored-settings.ts';
 
 let site: SiteServer;
 
@@ -98,9 +99,7 @@ test('changing the robot in the popup changes the verdict and is remembered', as
   await helper.getByLabel('Robot', { exact: true }).selectOption('bingbot');
   await expect(helper.getByTestId('verdict')).toContainText('Indexable');
   await expect(helper.getByTestId('verdict')).toContainText('for bingbot');
-  expect(await helper.evaluate(() => chrome.storage.local.get('settings.robot'))).toEqual({
-    'settings.robot': 'bingbot',
-  });
+  expect((await storedSettings(helper)).robot).toBe('bingbot');
   await helper.getByLabel('Robot', { exact: true }).selectOption('custom');
   await helper.getByLabel('Robot product token').fill('duckduckbot');
   await helper.getByRole('button', { name: 'Check for this robot' }).click();

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './extension.ts';
 import { openTabFrom } from './open-tab.ts';
+import { storeSettings } from './stored-settings.ts';
 
 export type OpenExtensionPage = (
   file: string,
@@ -37,7 +38,8 @@ export async function showPopup(
   options: { robot?: string; view?: 'page' | 'robots' } = {},
 ): Promise<void> {
   if (options.robot) {
-    await popup.evaluate((ua) => chrome.storage.local.set({ 'settings.robot': ua }), options.robot);
+    const robot = options.robot;
+    await storeSettings(popup, (stored) => ({ ...stored, robot }));
   }
   const hash = options.view === 'robots' ? '#robots' : '';
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}${hash}`));

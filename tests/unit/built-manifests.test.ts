@@ -74,6 +74,11 @@ describe.each(['chrome', 'firefox'] as const)('the %s manifest', (browser) => {
     expect(manifest().commands).toEqual({ [key]: SHORTCUT });
   });
 
+  it('has an Options page, opened in a tab of its own', () => {
+    expect(manifest().options_ui).toEqual({ page: 'options.html', open_in_tab: true });
+    expect(existsSync(path.join(built[browser].dir, 'options.html'))).toBe(true);
+  });
+
   it('asks for host access only at crawl time', () => {
     const optional = manifest().optional_host_permissions ?? manifest().optional_permissions;
     expect(optional).toEqual(HOST_PATTERNS);

@@ -1,0 +1,111 @@
+/**
+ * The Options page: loads the settings, checks the form when the user
+ * saves (nothing is stored unless every field is right), imports and
+ * exports them as a file, and follows changes made elsewhere (the popup's
+ * robot picker, another device through sync).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { saveTextFile } from '../../components/report/ExportButtons.tsx';
+import { OptionsView, type OptionsStatus } from '../../components/options/OptionsView.tsx';
+import type { ImportFailure } from '../../components/options/TransferSection.tsx';
+import {
+  parseSettingsFile,
+  SETTINGS_FILE_NAME,
+  settingsFileText,
+} from '../../lib/settings/settings-file.ts';
+import {
+  checkDraft,
+  draftChanged,
+  draftOf,
+  type DraftErrors,
+  type SettingsDraft,
+} from '../../lib/settings/settings-form.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/settings.ts';
+import { loadSettings, saveSettings, watchSettings } from '../../extension/settings.ts';
+
+interface Editing {
+  saved: Settings;
+  draft: SettingsDraft;
+}
+
+export function App() {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [errors, setErrors] = useState<DraftErrors | null>(null);
+  const [status, setStatus] = useState<OptionsStatus | null>(null);
+  const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
+  const [refusedSaves, setRefusedSaves] = useState(0);
+
+  useEffect(() => {
+    void loadSettings().then((saved) => setEditing({ saved, draft: draftOf(saved) }));
+    // A change made elsewhere shows at once, unless the form holds unsaved edits.
+    return watchSettings((saved) =>
+      setEditing((now) =>
+        now && draftChanged(now.draft, now.saved)
+          ? { ...now, saved }
+          : { saved, draft: draftOf(saved) },
+      ),
+    );
+  }, []);
+
+  if (!editing) return <p role="status">Loading…</p>;
+
+  const store = async (settings: Settings, done: OptionsStatus) => {
+    try {
+      await saveSettings(settings);
+      setEditing({ saved: settings, draft: draftOf(settings) });
+      setErrors(null);
+      setStatus(done);
+    } catch (error) {
+      setStatus({
+        kind: 'save-failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+
+  const save = () => {
+    const checked = checkDraft(editing.draft);
+    if (checked.ok) return void store(checked.settings, { kind: 'saved' });
+    setErrors(checked.errors);
+    const count =
+      Object.keys(checked.errors.fields).length + (checked.errors.blockLines.length > 0 ? 1 : 0);
+    setStatus({ kind: 'invalid', count });
+    setRefusedSaves((n) => n + 1);
+  };
+
+  const importFile = async (file: File) => {
+    const result = parseSettingsFile(await file.text(), editing.saved);
+    if (!result.ok) {
+      setImportFailure({ fileName: file.name, problems: result.problems });
+      setStatus({ kind: 'import-failed', fileName: file.name });
+      return;
+    }
+    setImportFailure(null);
+    await store(result.settings, { kind: 'imported', fileName: file.name });
+  };
+
+  return (
+    <OptionsView
+      draft={editing.draft}
+      errors={errors}
+      status={status}
+      importFailure={importFailure}
+      refusedSaves={refusedSaves}
+      onChange={(draft) => {
+        setEditing({ ...editing, draft });
+        setStatus(draftChanged(draft, editing.saved) ? { kind: 'unsaved' } : null);
+      }}
+      onSave={save}
+      onRestoreDefaults={() => {
+        setEditing({ ...editing, draft: draftOf(DEFAULT_SETTINGS) });
+        setErrors(null);
+        setStatus({ kind: 'defaults' });
+      }}
+      onExport={() => {
+        saveTextFile(SETTINGS_FILE_NAME, 'application/json', settingsFileText(editing.saved));
+        setStatus({ kind: 'exported' });
+      }}
+      onImport={(file) => void importFile(file)}
+    />
+  );
+}

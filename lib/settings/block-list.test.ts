@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blockListSizeProblem,
+  blockListText,
+  blockPatternProblem,
+  MAX_BLOCK_LIST_BYTES,
+  MAX_BLOCK_PATTERNS,
+  parseBlockListText,
+} from './block-list.ts';
+
+describe('blockPatternProblem', () => {
+  it.each(['/admin/*', '/cart?add=*', '*.pdf', 'https://example.com/private/*', 're:/tmp/\\d+$'])(
+    'accepts %s',
+    (pattern) => expect(blockPatternProblem(pattern)).toBeNull(),
+  );
+
+  it.each([
+    ['admin/*', /Start the pattern with \//],
+    ['example.com/admin', /Start the pattern with \//],
+    ['HTTPS://example.com/x', /Start the pattern with \//],
+    ['https://Example.com/x', /host in lower case/],
+    ['/my page', /%20/],
+    ['re:(a+)+$', /exponential time/],
+    ['re:[', /^Not a valid regular expression/],
+    ['re:', /regular expression after re:/],
+    [`/${'x'.repeat(500)}`, /longer than 500/],
+  ])('judges %j', (pattern, why) => {
+    if (why === null) expect(blockPatternProblem(pattern)).toBeNull();
+    else expect(blockPatternProblem(pattern)).toMatch(why);
+  });
+});
+
+describe('parseBlockListText', () => {
+  it('reads one pattern a line, skipping blank lines and repeats, and numbers the bad lines', () => {
+    const text = '/admin/*\r\n\n  /cart*  \nadmin\n/admin/*\nre:(a|b)*\n';
+    expect(parseBlockListText(text)).toEqual({
+      patterns: ['/admin/*', '/cart*'],
+      problems: [
+        { line: 4, pattern: 'admin', message: expect.stringMatching(/Start the pattern/) },
+        { line: 6, pattern: 're:(a|b)*', message: expect.stringMatching(/exponential/) },
+      ],
+    });
+  });
+
+  it('round-trips through its text form', () => {
+    const patterns = ['/a*', 'https://example.com/b', 're:\\.zip$'];
+    expect(parseBlockListText(blockListText(patterns))).toEqual({ patterns, problems: [] });
+  });
+});
+
+describe('blockListSizeProblem', () => {
+  it('keeps the list small enough for browser sync', () => {
+    expect(blockListSizeProblem(Array(MAX_BLOCK_PATTERNS).fill('/x'))).toBeNull();
+    expect(blockListSizeProblem(Array(MAX_BLOCK_PATTERNS + 1).fill('/x'))).toMatch(/at most 200/);
+    // ["/xxx…"]: the brackets and quotes count too, as stored.
+    const fits = '/' + 'x'.repeat(MAX_BLOCK_LIST_BYTES - 5);
+    expect(blockListSizeProblem([fits])).toBeNull();
+    expect(blockListSizeProblem([`${fits}x`])).toMatch(/6,001 bytes as stored; at most 6,000/);
+    // Non-ASCII counts in UTF-8 bytes.
+    expect(blockListSizeProblem(['/' + 'é'.repeat(3_000)])).toMatch(/6,005 bytes/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The options of a crawl started from the popup: what the popup's form
+ * says (it starts from the stored defaults and may have been changed
+ * there), plus what only the Options page sets — the timeout, the block
+ * list and the contact address.
+ */
+import type { CrawlOptions } from '../crawl/types.ts';
+import type { CrawlSettings } from '../protocol/messages.ts';
+import type { Settings } from './settings.ts';
+
+export function crawlOptionsOf(
+  form: CrawlSettings,
+  stored: Settings,
+): Omit<Partial<CrawlOptions>, 'startUrls'> {
+  return {
+    ...crawlSettingsOf(form),
+    timeoutMs: stored.crawl.timeoutMs,
+    blockList: [...stored.blockList],
+    ...(stored.from ? { from: stored.from } : {}),
+  };
+}
+
+/** The popup form's starting point: the stored crawl defaults (without what only the Options page sets). */
+export function crawlFormDefaults(stored: Settings): CrawlSettings {
+  return crawlSettingsOf(stored.crawl);
+}
+
+/** Exactly the popup form's fields, nothing else a message or an object may carry. */
+function crawlSettingsOf(source: CrawlSettings): CrawlSettings {
+  const { maxPages, maxDepth, concurrencyPerOrigin, delayMs } = source;
+  const { robot, obeyRobots, checkExternal, useSitemaps } = source;
+  return {
+    maxPages,
+    maxDepth,
+    concurrencyPerOrigin,
+    delayMs,
+    robot,
+    obeyRobots,
+    checkExternal,
+    useSitemaps,
+  };
+}
