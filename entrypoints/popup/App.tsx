@@ -1,6 +1,7 @@
 /** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
+import { PageText } from '../../components/PageText.tsx';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
 import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
@@ -87,6 +88,14 @@ export function App() {
           <p role="status">Checking this page…</p>
         )}
       </div>
+      {/* Stays in the page, so that each new verdict (on opening, after Check again, for another
+          robot) is read out once: the verdict's own box is new each time, and a live region
+          inserted with its text is not read by every screen reader. */}
+      <p class="visually-hidden" role="status" data-testid="verdict-announcement">
+        {view === 'page' && state.phase === 'done' && state.reply.ok ? (
+          <PageText text={state.reply.verdict.summary} />
+        ) : null}
+      </p>
     </main>
   );
 }

@@ -179,6 +179,8 @@ test('keyboard: Enter and Space press buttons, submit forms and toggle options',
   // The button is replaced while the page is checked; the focus comes back to it.
   await expect(pageView.getByTestId('verdict')).toBeVisible();
   await expect(again).toBeFocused();
+  // The new verdict is read out by the one live region that stays in the page.
+  await expect(pageView.getByRole('status')).toHaveText(/^Not indexable by googlebot: robots\.txt/);
 
   const robotsView = await showRobotsView(openExtensionPage, sites);
   await robotsView.getByRole('button', { name: 'line 10', exact: true }).focus();
