@@ -53,13 +53,22 @@ async function expectAccessible(page: Page, ready: () => Promise<void>, include?
   }
 }
 
-test('popup: the Page and robots.txt tabs', async ({ openExtensionPage }) => {
+test('popup: the Page and robots.txt tabs; the report page without a crawl', async ({
+  openExtensionPage,
+}) => {
   const pageView = await showPageView(openExtensionPage, sites);
   await expectAccessible(pageView, () => expect(pageView.getByTestId('verdict')).toBeVisible());
+  // Any robot token: the picker's own field.
+  await pageView.getByLabel('Robot', { exact: true }).selectOption('custom');
+  await expectAccessible(pageView, () =>
+    expect(pageView.getByLabel('Robot product token')).toBeVisible(),
+  );
   const robotsView = await showRobotsView(openExtensionPage, sites);
   await expectAccessible(robotsView, () =>
     expect(robotsView.getByRole('region', { name: 'robots.txt file' })).toBeVisible(),
   );
+  const noReport = await openExtensionPage('report.html', { origin: sites.crawl.site.origin });
+  await expectAccessible(noReport, () => expect(noReport.getByRole('alert')).toBeVisible());
 });
 
 test('popup Crawl tab, report page and link legend after a real crawl', async ({
@@ -69,6 +78,11 @@ test('popup Crawl tab, report page and link legend after a real crawl', async ({
   const crawl = await finishCrawl(openExtensionPage, sites);
   await expectAccessible(crawl.popup, () =>
     expect(crawl.popup.getByTestId('crawl-phase')).toContainText('Finished'),
+  );
+  // Not obeying robots.txt brings a warning.
+  await crawl.popup.getByRole('checkbox', { name: 'Obey robots.txt' }).uncheck();
+  await expectAccessible(crawl.popup, () =>
+    expect(crawl.popup.getByRole('note')).toContainText('robots.txt forbids'),
   );
 
   const report = await openReportView(openExtensionPage, crawl.origin);
