@@ -1,4 +1,8 @@
-/** An accessible tab bar (WAI-ARIA tabs: arrow keys move between tabs). */
+/**
+ * An accessible tab bar (the WAI-ARIA tabs pattern, automatic activation):
+ * one tab stop for the whole bar; Left/Right arrows move to the previous or
+ * next tab (wrapping), Home/End to the first or last, and select it.
+ */
 export interface TabBarProps<T extends string> {
   tabs: { id: T; label: string }[];
   selected: T;
@@ -7,9 +11,11 @@ export interface TabBarProps<T extends string> {
 
 export function TabBar<T extends string>({ tabs, selected, onSelect }: TabBarProps<T>) {
   const move = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    const target = targetIndex(event.key, index, tabs.length);
+    if (target === null) return;
+    // The keys are the tab bar's: the page must not scroll too.
+    event.preventDefault();
+    const next = tabs[target]!;
     onSelect(next.id);
     document.getElementById(`tab-${next.id}`)?.focus();
   };
@@ -32,4 +38,20 @@ export function TabBar<T extends string>({ tabs, selected, onSelect }: TabBarPro
       ))}
     </div>
   );
+}
+
+/** The tab a key moves to from `index`, or null when the key is not a tab bar key. */
+export function targetIndex(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
 }

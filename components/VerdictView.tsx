@@ -15,7 +15,6 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
     <section aria-label="Page verdict">
       <div
         class={`verdict ${verdict.indexable ? 'verdict-yes' : 'verdict-no'}`}
-        role="status"
         data-testid="verdict"
       >
         <div class="verdict-title">{verdict.indexable ? 'Indexable' : 'Not indexable'}</div>

@@ -23,6 +23,25 @@ const LABELS: Record<LinkMark, string> = {
   unknown: 'Not checked',
 };
 const LEGEND_ID = 'robotlens-link-legend';
+/**
+ * Light or dark with the system (`light-dark()` follows `color-scheme`, and
+ * makes the button match); each plain colour before it is the fallback of
+ * a browser without `light-dark()`. Inline styles, because a page's CSP may
+ * forbid style sheets.
+ */
+const LEGEND_STYLE = [
+  'font:13px system-ui,sans-serif',
+  'color-scheme:light dark',
+  'background:#fff',
+  'background:light-dark(#fff,#202124)',
+  'color:#202124',
+  'color:light-dark(#202124,#e8eaed)',
+  'border:1px solid #dadce0',
+  'border-color:light-dark(#dadce0,#5f6368)',
+  'border-radius:8px',
+  'padding:8px 10px',
+  'box-shadow:0 2px 8px rgba(0,0,0,.2)',
+].join(';');
 
 export function markLinks(doc: Document, marks: LinkMarkEntry[]): number {
   const byUrl = new Map(marks.map((entry) => [entry.url, entry]));
@@ -51,8 +70,7 @@ function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): v
   const box = doc.createElement('div');
   box.setAttribute('role', 'region');
   box.setAttribute('aria-label', 'RobotLens link legend');
-  box.style.cssText =
-    'font:13px system-ui,sans-serif;background:#fff;color:#202124;border:1px solid #dadce0;border-radius:8px;padding:8px 10px;box-shadow:0 2px 8px rgba(0,0,0,.2)';
+  box.style.cssText = LEGEND_STYLE;
   const title = doc.createElement('strong');
   title.textContent = 'RobotLens links';
   box.append(title);
@@ -70,6 +88,13 @@ function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): v
   close.textContent = 'Close legend';
   close.addEventListener('click', () => host.remove());
   box.append(close);
+  // Escape closes the legend when the keyboard is in it; the page's own keys are left alone.
+  box.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    host.remove();
+  });
   root.append(box);
   doc.body.append(host);
 }

@@ -106,7 +106,7 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
         </span>
       </div>
       <div class="table-scroll">
-        <table>
+        <table aria-label={spec.noun}>
           <colgroup>
             {spec.columns.map((column) => (
               <col key={column.id} class={`col-${column.width ?? 'medium'}`} />

@@ -22,7 +22,9 @@ export function LiveProgress({ summary, reportFetchedAtMs, onRefresh }: LiveProg
   const total = stats.done + stats.queued + stats.inFlight;
   return (
     <section class="live" aria-label="Crawl progress" data-testid="live-progress">
-      <p role="status">
+      {/* The counts change twice a second while the crawl runs: too often to be read out each
+          time (they and the progress bar are read when asked). Its end is announced. */}
+      <p role="status" aria-live={running ? 'off' : 'polite'}>
         {running
           ? `Crawling: ${stats.pagesCrawled.toLocaleString('en')} pages crawled, ${stats.done.toLocaleString('en')} URLs checked, ${stats.queued.toLocaleString('en')} queued, ${summary.ratePerSecond.toFixed(1)} requests/s.`
           : `The crawl has ${summary.phase} since this report was made.`}

@@ -42,6 +42,7 @@ export function ReportView({ report, reportFetchedAtMs, progress, onRefresh }: R
         role="tabpanel"
         id={`panel-${current}`}
         aria-labelledby={`tab-${current}`}
+        tabIndex={0}
         class="panel"
       >
         <SectionPanel key={current} id={current} report={report} />

@@ -34,7 +34,7 @@ export function RobotsFileView({
   const first = page * LINES_PER_PAGE;
   return (
     <section aria-label="robots.txt file" class="file-view">
-      <h2>The file ({lines.length} lines)</h2>
+      <h2 id="file-view-title">The file ({lines.length} lines)</h2>
       {pageCount > 1 ? (
         <nav class="pager" aria-label="File pages">
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
@@ -48,7 +48,8 @@ export function RobotsFileView({
           </button>
         </nav>
       ) : null}
-      <ol class="file-lines" start={first + 1}>
+      {/* Scrolls on its own: a tab stop, so the keyboard can scroll it too. */}
+      <ol class="file-lines" start={first + 1} tabIndex={0} aria-labelledby="file-view-title">
         {lines.slice(first, first + LINES_PER_PAGE).map((text, index) => {
           const number = first + index + 1;
           const lineFindings = byLine.get(number) ?? [];

@@ -44,7 +44,8 @@ export function RobotsTester({
         <button type="submit">Test URLs</button>
       </form>
       {results.length > 0 ? (
-        <ul class="test-results" aria-label="Test results">
+        // Polite live region: the answers to a new test are read out when they come in.
+        <ul class="test-results" aria-label="Test results" aria-live="polite">
           {results.map((test, index) => (
             <li key={index} class={test.allowed ? 'allowed' : 'disallowed'}>
               <div class="test-head">

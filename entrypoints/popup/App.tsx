@@ -1,9 +1,11 @@
 /** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
+import { PageText } from '../../components/PageText.tsx';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
+import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
 import { VerdictView } from '../../components/VerdictView.tsx';
 import { sendToBackground } from '../../extension/messaging.ts';
 import { loadRobot, saveRobot } from '../../extension/settings.ts';
@@ -53,6 +55,10 @@ export function App() {
       performance.mark(VERDICT_SHOWN_MARK);
   }, [state.phase]);
 
+  // "Check again" is gone while the page is checked: the keyboard comes back to it after.
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusRescue(panel, state.phase, (root) => firstEnabled(root, ['[data-action="refresh"]']));
+
   const chooseRobot = (value: string) => {
     setRobot(value);
     void saveRobot(value);
@@ -74,7 +80,13 @@ export function App() {
         </button>
       </header>
       <TabBar tabs={VIEWS} selected={view} onSelect={setView} />
-      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+      <div
+        role="tabpanel"
+        id={`panel-${view}`}
+        aria-labelledby={`tab-${view}`}
+        tabIndex={0}
+        ref={panel}
+      >
         {view === 'page' ? (
           <PagePanel state={state} onRefresh={() => setRefreshCount((n) => n + 1)} />
         ) : view === 'crawl' && tabId !== null && state.phase === 'done' ? (
@@ -85,6 +97,14 @@ export function App() {
           <p role="status">Checking this page…</p>
         )}
       </div>
+      {/* Stays in the page, so that each new verdict (on opening, after Check again, for another
+          robot) is read out once: the verdict's own box is new each time, and a live region
+          inserted with its text is not read by every screen reader. */}
+      <p class="visually-hidden" role="status" data-testid="verdict-announcement">
+        {view === 'page' && state.phase === 'done' && state.reply.ok ? (
+          <PageText text={state.reply.verdict.summary} />
+        ) : null}
+      </p>
     </main>
   );
 }
@@ -115,7 +135,7 @@ function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }
       <VerdictView verdict={state.reply.verdict} robots={state.reply.robots} />
       <footer>
         <span>Checked {new Date(state.reply.checkedAtMs).toLocaleTimeString()}</span>
-        <button type="button" onClick={onRefresh}>
+        <button type="button" data-action="refresh" onClick={onRefresh}>
           Check again
         </button>
       </footer>

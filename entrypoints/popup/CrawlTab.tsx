@@ -3,11 +3,12 @@
  * Options page; a change here is for this crawl only), start (asking for
  * host access then), live progress, stop/resume, report.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { CrawlSettings, CrawlSummary } from '../../lib/protocol/messages.ts';
 import { CrawlProgressView } from '../../components/crawl/CrawlProgressView.tsx';
 import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx';
+import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
 import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
 import { askHostAccess } from '../../extension/host-access.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
@@ -27,6 +28,11 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
 
   useEffect(() => void loadCrawlSettings().then(setSettings), []);
   useEffect(() => (origin ? watchCrawlProgress(origin, setSummary) : undefined), [origin]);
+  // Start, Stop and Resume come and go with the phase: the keyboard moves on to what comes next.
+  const actions = useRef<HTMLDivElement>(null);
+  useFocusRescue(actions, summary?.phase, (root) =>
+    firstEnabled(root, [NEXT_ACTION[summary?.phase ?? 'finished'], 'button']),
+  );
 
   if (!origin || !pageUrl) {
     return (
@@ -58,7 +64,7 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
   return (
     <section aria-label="Crawl" class="crawl-tab">
       <CrawlSettingsForm settings={settings} onChange={setSettings} disabled={running} />
-      <div class="crawl-actions">
+      <div class="crawl-actions" ref={actions}>
         <button type="button" disabled={running} onClick={() => start(pageUrl)}>
           Start crawl from this page
         </button>
@@ -66,17 +72,17 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
           Start crawl from the site root
         </button>
         {running ? (
-          <button type="button" onClick={() => send('stop-crawl')}>
+          <button type="button" data-action="stop" onClick={() => send('stop-crawl')}>
             Stop
           </button>
         ) : null}
         {summary?.phase === 'stopped' || summary?.phase === 'failed' ? (
-          <button type="button" onClick={() => send('resume-crawl')}>
+          <button type="button" data-action="resume" onClick={() => send('resume-crawl')}>
             Resume
           </button>
         ) : null}
         {summary ? (
-          <button type="button" onClick={() => void openReport(origin)}>
+          <button type="button" data-action="report" onClick={() => void openReport(origin)}>
             Open report
           </button>
         ) : null}
@@ -96,6 +102,14 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
     </section>
   );
 }
+
+/** The control the keyboard goes to when the crawl enters a phase. */
+const NEXT_ACTION: Record<CrawlSummary['phase'], string> = {
+  running: '[data-action="stop"]',
+  stopped: '[data-action="resume"]',
+  failed: '[data-action="resume"]',
+  finished: '[data-action="report"]',
+};
 
 function openReport(origin: string) {
   return browser.tabs.create({

@@ -27,10 +27,12 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
     refresh: false,
   });
   const [reply, setReply] = useState<RobotsAuditReply | null>(null);
+  // A new test or fetch keeps the last audit on screen (and the keyboard where it was) until it is in.
+  const [busy, setBusy] = useState(true);
   const [highlightedLine, setHighlightedLine] = useState<number | null>(null);
 
   useEffect(() => {
-    setReply(null);
+    setBusy(true);
     sendToBackground({
       type: 'get-robots-audit',
       tabId,
@@ -42,7 +44,8 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
         setReply(answer);
         if (answer.ok) setHighlightedLine(answer.audit.tests[0]?.line ?? null);
       })
-      .catch((error: unknown) => setReply({ ok: false, error: String(error) }));
+      .catch((error: unknown) => setReply({ ok: false, error: String(error) }))
+      .finally(() => setBusy(false));
   }, [tabId, request]);
 
   if (reply === null) return <p role="status">Reading robots.txt…</p>;
@@ -54,7 +57,7 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
     );
   const { audit } = reply;
   return (
-    <section aria-label="robots.txt audit" class="robots-tab">
+    <section aria-label="robots.txt audit" class="robots-tab" aria-busy={busy}>
       <FetchSummary audit={audit} nowMs={Date.now()} />
       <button type="button" onClick={() => setRequest({ ...request, refresh: true })}>
         Fetch robots.txt again

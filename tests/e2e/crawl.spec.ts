@@ -24,8 +24,6 @@ test('a crawl from the popup finds what the command line finds', async ({ openEx
   const { popup } = await crawlTab(openExtensionPage, '/about.html');
   await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
   await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 90_000 });
-  await popup.setViewportSize({ width: 420, height: 760 });
-  await popup.screenshot({ path: 'docs/crawl-tab.png' });
   const browserReport = await reportOf(popup, sites.site.origin);
   sites.site.reset();
   const cli = await cliReport(`${sites.site.origin}/`);

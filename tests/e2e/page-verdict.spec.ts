@@ -136,14 +136,3 @@ test('the popup explains pages it cannot read', async ({ openExtensionPage, cont
   await helper.goto(helper.url().replace(/\?.*$/, `?tabId=${tabId}`));
   await expect(helper.getByRole('alert')).toContainText('cannot read this tab');
 });
-
-test('screenshots of the popup for the README (light and dark)', async ({ openExtensionPage }) => {
-  const { tabId, popup: helper } = await openSiteTab(openExtensionPage, at('/private/secret.html'));
-  await helper.setViewportSize({ width: 420, height: 640 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await helper.emulateMedia({ colorScheme: scheme });
-    await showPopup(helper, tabId, { robot: 'googlebot' });
-    await expect(helper.getByTestId('robots-line')).toContainText('Disallow: /private/');
-    await helper.screenshot({ path: `docs/popup-${scheme}.png` });
-  }
-});

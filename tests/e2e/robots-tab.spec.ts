@@ -131,14 +131,3 @@ test('the redirect hop is shown', async ({ openExtensionPage }) => {
   await expect(popup.getByTestId('robots-fetch')).toContainText('Redirect');
   await expect(popup.getByTestId('robots-fetch')).toContainText('/robots.txt');
 });
-
-test('screenshot of the robots.txt tab for the README', async ({ openExtensionPage }) => {
-  const { tabId, popup } = await openSiteTab(
-    openExtensionPage,
-    `${sites['robots-ok'].origin}/private/open.html`,
-  );
-  await popup.setViewportSize({ width: 420, height: 900 });
-  await showPopup(popup, tabId, { view: 'robots' });
-  await expect(popup.locator('.test-results li')).toHaveCount(1);
-  await popup.screenshot({ path: 'docs/robots-tab.png', fullPage: true });
-});
