@@ -29,9 +29,10 @@ export default defineConfig({
     plugins: [preact()],
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'RobotLens',
-    description:
-      'Is this page indexable? Audit robots.txt, find dead links and loops — for webmasters.',
+    // Words come from public/_locales/<lang>/messages.json, in the browser's language.
+    name: '__MSG_ext_name__',
+    description: '__MSG_ext_description__',
+    default_locale: 'en',
     permissions: [
       'activeTab',
       'storage',
@@ -50,13 +51,13 @@ export default defineConfig({
     // Named for the manifest version here: for MV2, WXT would drop an `action`
     // key once the popup entrypoint has filled `browser_action`.
     [manifestVersion === 2 ? 'browser_action' : 'action']: {
-      default_title: 'RobotLens',
+      default_title: '__MSG_ext_name__',
       default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' },
     },
     commands: {
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: OPEN_POPUP_KEY },
-        description: 'Open RobotLens',
+        description: '__MSG_ext_command_open__',
       },
     },
     ...(browser === 'firefox' ? { browser_specific_settings: GECKO_SETTINGS } : {}),
