@@ -51,7 +51,7 @@ export default defineConfig({
     // Named for the manifest version here: for MV2, WXT would drop an `action`
     // key once the popup entrypoint has filled `browser_action`.
     [manifestVersion === 2 ? 'browser_action' : 'action']: {
-      default_title: '__MSG_ext_name__',
+      default_title: 'RobotLens',
       default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' },
     },
     commands: {

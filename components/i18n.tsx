@@ -24,3 +24,19 @@ export function I18nProvider({
 export function useI18n(): Translator {
   return useContext(I18nContext);
 }
+
+/** Stands for an element in a message (word order differs between languages). */
+export const SLOT = '\u2063';
+
+/** A message given `SLOT` as a value, with the element put where the language puts it. */
+export function withSlot(text: string, element: ComponentChildren) {
+  const at = text.indexOf(SLOT);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      {element}
+      {text.slice(at + SLOT.length)}
+    </>
+  );
+}

@@ -1,6 +1,8 @@
 /** The popup: the verdict for the current tab and chosen robot, and its robots.txt. */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
+import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
+import { useI18n } from '../../components/i18n.tsx';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
 import { VerdictView } from '../../components/VerdictView.tsx';
@@ -15,13 +17,14 @@ type View = 'page' | 'robots' | 'crawl';
 const VERDICT_SHOWN_MARK = 'robotlens:verdict-shown';
 type State = { phase: 'loading' } | { phase: 'done'; reply: VerdictReply };
 
-const VIEWS: { id: View; label: string }[] = [
-  { id: 'page', label: 'Page' },
-  { id: 'robots', label: 'robots.txt' },
-  { id: 'crawl', label: 'Crawl' },
+const VIEWS: { id: View; label: PlainMessageKey }[] = [
+  { id: 'page', label: 'popup_tab_page' },
+  { id: 'robots', label: 'popup_tab_robots' },
+  { id: 'crawl', label: 'popup_tab_crawl' },
 ];
 
 export function App() {
+  const { t } = useI18n();
   const [robot, setRobot] = useState<string | null>(null);
   const [tabId, setTabId] = useState<number | null>(null);
   const [view, setView] = useState<View>(() => initialView(location.hash));
@@ -32,7 +35,7 @@ export function App() {
     void Promise.all([loadRobot(), resolveTargetTabId()]).then(([storedRobot, id]) => {
       setRobot(storedRobot);
       setTabId(id);
-      if (id === null) setState({ phase: 'done', reply: { ok: false, error: 'No tab to check.' } });
+      if (id === null) setState({ phase: 'done', reply: { ok: false, error: t('popup_no_tab') } });
     });
   }, []);
 
@@ -61,10 +64,14 @@ export function App() {
   return (
     <main>
       <header>
-        <h1>RobotLens</h1>
+        <h1>{t('ext_name')}</h1>
         {robot !== null ? <RobotPicker robot={robot} onChange={chooseRobot} /> : null}
       </header>
-      <TabBar tabs={VIEWS} selected={view} onSelect={setView} />
+      <TabBar
+        tabs={VIEWS.map(({ id, label }) => ({ id, label: t(label) }))}
+        selected={view}
+        onSelect={setView}
+      />
       <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {view === 'page' ? (
           <PagePanel state={state} onRefresh={() => setRefreshCount((n) => n + 1)} />
@@ -73,7 +80,7 @@ export function App() {
         ) : view === 'robots' && tabId !== null && robot !== null && state.phase === 'done' ? (
           <RobotsTab key={`${tabId}:${robot}`} tabId={tabId} robot={robot} pageUrl={pageUrl} />
         ) : (
-          <p role="status">Checking this page…</p>
+          <p role="status">{t('popup_checking')}</p>
         )}
       </div>
     </main>
@@ -87,10 +94,11 @@ function initialView(hash: string): View {
 }
 
 function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }) {
+  const { t, lang } = useI18n();
   if (state.phase === 'loading') {
     return (
       <p class="loading" role="status">
-        Checking this page…
+        {t('popup_checking')}
       </p>
     );
   }
@@ -105,9 +113,13 @@ function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }
     <>
       <VerdictView verdict={state.reply.verdict} robots={state.reply.robots} />
       <footer>
-        <span>Checked {new Date(state.reply.checkedAtMs).toLocaleTimeString()}</span>
+        <span>
+          {t('popup_checked_at', {
+            time: new Date(state.reply.checkedAtMs).toLocaleTimeString(lang),
+          })}
+        </span>
         <button type="button" onClick={onRefresh}>
-          Check again
+          {t('popup_check_again')}
         </button>
       </footer>
     </>

@@ -5,6 +5,7 @@
  * 503 waited out per Retry-After a bounded number of times, and a HEAD that
  * does not prove the link dead repeated with GET.
  */
+import type { Phrase } from '../i18n/phrase.ts';
 import {
   headerValues,
   HttpError,
@@ -41,7 +42,7 @@ export interface FetchOutcome {
   finalUrl: string;
   attempts: number;
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
-  blocked?: { url: string; reason: string };
+  blocked?: { url: string; reason: string; reasonPhrase: Phrase };
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
   rateLimited?: RateLimit;
 }
@@ -126,7 +127,11 @@ export class LinkFetcher {
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
         if (!verdict.unreachable)
-          return { ...base, finalUrl: next, blocked: { url: next, reason: verdict.reason } };
+          return {
+            ...base,
+            finalUrl: next,
+            blocked: { url: next, reason: verdict.reason, reasonPhrase: verdict.reasonPhrase },
+          };
         const { kind, message } = verdict.unreachable;
         return { ...base, finalUrl: next, error: new HttpError(kind, message, hops) };
       }

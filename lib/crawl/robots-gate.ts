@@ -5,6 +5,8 @@
  * for us slows that origin down (up to a cap, so a hostile value cannot
  * stall the crawl for hours).
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { HttpError, type HttpErrorKind, type HttpFetch } from '../http/types.ts';
 import { fromJson, toJson } from '../robots/cache.ts';
 import { applicableGroup } from '../robots/decide.ts';
@@ -24,6 +26,7 @@ export type RobotsVerdict =
   | {
       allowed: false;
       reason: string;
+      reasonPhrase: Phrase;
       /**
        * robots.txt could not be reached at all (DNS, refused connection, TLS): the
        * server is down for every URL, so the URL is broken, not merely blocked.
@@ -59,13 +62,27 @@ export class RobotsGate {
     const fetched = await this.answerFor(new URL(url).origin);
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
-    const where = decision.line !== null ? ` (line ${decision.line}: ${decision.rule})` : '';
-    const reason = `robots.txt disallows it for ${options.robot}${where}: ${decision.reason}`;
+    const why = decision.reasonPhrase;
+    const reasonPhrase =
+      decision.line !== null
+        ? phrase('crawl_robots_blocked_line', {
+            robot: options.robot,
+            line: String(decision.line),
+            rule: decision.rule ?? '',
+            reason: why,
+          })
+        : phrase('crawl_robots_blocked', { robot: options.robot, reason: why });
+    const reason = english(reasonPhrase);
     if (fetched.status === null && fetched.errorKind && HOST_DOWN.has(fetched.errorKind)) {
       const why = `robots.txt: ${fetched.error ?? fetched.errorKind}; the URL itself was not requested`;
-      return { allowed: false, reason, unreachable: new HttpError(fetched.errorKind, why) };
+      return {
+        allowed: false,
+        reason,
+        reasonPhrase,
+        unreachable: new HttpError(fetched.errorKind, why),
+      };
     }
-    return { allowed: false, reason };
+    return { allowed: false, reason, reasonPhrase };
   }
 
   /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */

@@ -42,6 +42,11 @@ export type MessageValue =
 /** The values a message names, by placeholder name. */
 export type MessageValues<K extends MessageKey> = { [N in NamesOf<K>]: MessageValue };
 
+/** Keys of messages that take no values: what a table of labels may hold. */
+export type PlainMessageKey = {
+  [K in MessageKey]: [NamesOf<K>] extends [never] ? K : never;
+}[MessageKey];
+
 /** No argument for a message without placeholders; its named values otherwise. */
 export type ValuesArg<K extends MessageKey> = [NamesOf<K>] extends [never]
   ? []
