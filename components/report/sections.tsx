@@ -1,6 +1,7 @@
 /** The report's sections (one tab each) and the panel that shows one. */
 import { useMemo } from 'preact/hooks';
-import { isRobotsProblem, type CrawlReport } from '../../lib/crawl/report.ts';
+import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { isRobotsProblem } from '../../lib/crawl/robots-problem.ts';
 import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { useI18n } from '../i18n.tsx';

@@ -8,7 +8,7 @@ import type { TableSpec } from './table-model.ts';
 import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
 import type { Phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
-import type { LinkStatus } from '../../lib/crawl/types.ts';
+import { outcomeText } from '../../lib/i18n/labels.ts';
 import type { AliasReason } from '../../lib/url/alias-reasons.ts';
 import { PageText } from '../PageText.tsx';
 
@@ -21,17 +21,6 @@ interface ReasonRow {
 function reasonText(row: ReasonRow, { say }: Translator): string {
   return row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
 }
-
-const OUTCOMES: Record<LinkStatus, PlainMessageKey> = {
-  ok: 'outcome_ok',
-  redirected: 'outcome_redirected',
-  broken: 'outcome_broken',
-  'rate-limited': 'outcome_rate_limited',
-  forbidden: 'outcome_forbidden',
-  blocked: 'outcome_blocked',
-  skipped: 'outcome_skipped',
-  unchanged: 'outcome_unchanged',
-};
 
 const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
   whitespace: 'alias_whitespace',
@@ -53,10 +42,6 @@ const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
 /** Why two spellings are one URL, in words; an unknown code (a newer crawl) as itself. */
 function aliasText(code: string, { t }: Translator): string {
   return Object.hasOwn(ALIAS_REASONS, code) ? t(ALIAS_REASONS[code as AliasReason]) : code;
-}
-
-function outcomeText(outcome: string, { t }: Translator): string {
-  return Object.hasOwn(OUTCOMES, outcome) ? t(OUTCOMES[outcome as LinkStatus]) : outcome;
 }
 
 type Row<K extends keyof CrawlReport> = CrawlReport[K] extends (infer R)[] | null ? R : never;

@@ -1,15 +1,8 @@
 /** Every audit finding, with a button that shows its line in the file. */
 import type { RobotsFinding } from '../../lib/robots/index.ts';
-import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
-import type { FindingSeverity } from '../../lib/robots/finding.ts';
+import { SEVERITY_LABELS as SEVERITY } from '../../lib/i18n/labels.ts';
 import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
-
-export const SEVERITY: Record<FindingSeverity, PlainMessageKey> = {
-  error: 'severity_error',
-  warning: 'severity_warning',
-  info: 'severity_info',
-};
 
 export interface FindingListProps {
   findings: RobotsFinding[];

@@ -215,10 +215,7 @@ function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
   };
 }
 
-/** A robots.txt answer worth a webmaster's look: anything but a text file or a 404 (both normal). */
-export function isRobotsProblem(row: CrawlReport['robots'][number]): boolean {
-  return row.code !== 'ok' && row.code !== 'not-found';
-}
+export { isRobotsProblem } from './robots-problem.ts';
 
 function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
   const fetched = fromJson(json);

@@ -65,7 +65,7 @@ describe('createTranslator', () => {
       'Indexable by a generic robot (*): nothing blocks it (1 note to review).',
     );
     expect(korean.say(summary)).toBe(
-      '일반 로봇(*)에서 색인 생성 가능: 막는 요소가 없습니다(검토할 참고 사항 1개).',
+      '일반 로봇(*): 색인 생성 가능. 막는 요소가 없습니다(검토할 참고 사항 1개).',
     );
     const list = phrase('explain_longest', {
       rule: 'Disallow: /a',

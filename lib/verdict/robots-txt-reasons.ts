@@ -39,8 +39,13 @@ export function robotsTxtSource(decision: RobotsDecision): {
   source: string;
   sourcePhrase?: Phrase;
 } {
-  if (decision.line !== null && decision.rule !== null)
-    return { source: `robots.txt line ${decision.line}: ${decision.rule}` };
+  if (decision.line !== null && decision.rule !== null) {
+    const line = { line: String(decision.line), rule: decision.rule };
+    return {
+      source: `robots.txt line ${decision.line}: ${decision.rule}`,
+      sourcePhrase: phrase('source_robots_txt_line', line),
+    };
+  }
   return {
     source: `robots.txt: ${decision.reason}`,
     sourcePhrase: phrase('source_robots_txt', { reason: decision.reasonPhrase }),
