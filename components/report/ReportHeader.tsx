@@ -114,6 +114,9 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
   );
 }
 
+/** The distribution key of URLs that got no HTTP answer (lib/crawl/report.ts). */
+const NO_STATUS = 'none';
+
 /** Up to this many rows per distribution; the rest add up in one "other" row. */
 const MAX_BARS = 12;
 
@@ -159,7 +162,7 @@ function Distribution({
         {shown.map(([key, count]) => (
           <tr key={key}>
             <th scope="row">
-              <PageText text={key} />
+              <PageText text={key === NO_STATUS ? t('none') : key} />
             </th>
             <td class="num">{number(count)}</td>
             <td class="bar-cell" aria-hidden="true">

@@ -5,6 +5,7 @@
  * pages the sitemap leaves out.
  */
 import { english } from '../i18n/english.ts';
+import { parseHttpUrl } from '../url/http-url.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isHtml } from '../http/content-type.ts';
 import { decodeText } from '../http/decode-text.ts';
@@ -36,6 +37,11 @@ export async function seedFromSitemaps(
   while (pending.length > 0 && note.sitemaps.length < MAX_SITEMAP_FILES) {
     const sitemapUrl = pending.shift()!;
     note.sitemaps.push(sitemapUrl);
+    // robots.txt may name one relatively (`Sitemap: /sitemap.xml`): robots cannot use it, nor can we.
+    if (parseHttpUrl(sitemapUrl) === null) {
+      noteError(note, phrase('sitemap_unusable', { url: sitemapUrl }));
+      continue;
+    }
     const xml = await fetchSitemap(sitemapUrl, steps, note);
     if (xml === null) continue;
     const parsed = parseSitemap(xml, sitemapUrl);

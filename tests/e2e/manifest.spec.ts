@@ -133,6 +133,8 @@ const KNOWN_URLS: Record<string, string> = {
     'robots-parser resolves relative paths against this placeholder base; never requested',
   'https://github.com': 'the project URL inside the User-Agent string',
   'https://example.com': 'an example in help text',
+  'http://': 'a scheme prefix URL normalisation checks links against; not a request',
+  'https://': 'a scheme prefix URL normalisation checks links against; not a request',
 };
 
 test('every URL in the built code is a known, explained one', () => {
