@@ -36,7 +36,8 @@ export default defineContentScript({
           marked: markLinks(document, message.marks, extensionTranslator()),
         });
       if (new URL(message.url).origin !== location.origin) {
-        return Promise.resolve({ ok: false, kind: 'other', message: 'Not this page’s origin' });
+        const notHere = extensionTranslator().t('http_error_other_origin');
+        return Promise.resolve({ ok: false, kind: 'other', message: notHere });
       }
       return fetchToWire(fetchHttp, { ...message, maxRedirects: 20 });
     };

@@ -190,10 +190,8 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
 }
 
 function savePausedMessage(error: Error | null): string {
-  return (
-    `The crawl is paused: the browser could not save it (${error?.message ?? 'storage failed'}). ` +
-    'Nothing found so far is lost while the browser stays open. Free some disk space, then press Resume.'
-  );
+  const { t } = extensionTranslator();
+  return t('crawl_save_paused', { error: error?.message ?? t('crawl_storage_failed') });
 }
 
 function portsFor(origin: string): CrawlPorts {

@@ -33,7 +33,7 @@ export type Admission =
       reason: string;
       reasonPhrase: Phrase;
     }
-  | { kind: 'invalid'; raw: string; reason: string }
+  | { kind: 'invalid'; raw: string; reason: Phrase }
   | { kind: 'other-scheme'; url: string }
   | { kind: 'ignore' };
 
@@ -58,11 +58,11 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       ? { kind: 'other-scheme', url: link.url }
       : { kind: 'ignore' };
   }
-  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reason };
+  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reasonPhrase };
   if (link.element === 'link' && link.rel.some((rel) => HINT_RELS.has(rel)))
     return { kind: 'ignore' };
   const normalized = normalizeHref(link.url);
-  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reason };
+  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reasonPhrase };
   const url = normalized.url;
   if (context.isKnown(url)) return { kind: 'known', url };
   const internal = inScope(url, context.scope).allowed;

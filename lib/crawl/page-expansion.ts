@@ -225,7 +225,7 @@ export class PageExpander {
     });
   }
 
-  #recordInvalid(raw: string, reason: string, source: LinkSource, depth: number): void {
+  #recordInvalid(raw: string, reason: Phrase, source: LinkSource, depth: number): void {
     const invalid = phrase('crawl_invalid_url', { reason });
     const key = `invalid:${raw}`;
     this.#book.sources.add(key, source);
