@@ -22,6 +22,11 @@ function reasonText(row: ReasonRow, { say }: Translator): string {
   return row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
 }
 
+/** The rule that caught a trap, likewise. */
+function trapText(row: { detail: string; detailPhrase?: Phrase }, { say }: Translator): string {
+  return row.detailPhrase ? say(row.detailPhrase) : row.detail;
+}
+
 const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
   whitespace: 'alias_whitespace',
   backslash: 'alias_backslash',
@@ -68,7 +73,7 @@ export function brokenSpec(report: CrawlReport, i18n: Translator): TableSpec<Row
     count: (n) => plural('rows_broken_links', n),
     noun: t('noun_broken_links'),
     rows: report.broken,
-    searchText: (r) => `${r.url}\n${r.reason}\n${sourcesText(r.foundOn)}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
     filter: { label: t('col_kind'), valueOf: (r) => r.kind },
     columns: [
       {
@@ -191,7 +196,7 @@ export function trapsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<
     count: (n) => plural('rows_traps', n),
     noun: t('noun_traps'),
     rows: report.traps,
-    searchText: (r) => `${r.url}\n${r.detail}\n${sourcesText(r.foundOn)}`,
+    searchText: (r) => `${r.url}\n${trapText(r, i18n)}\n${sourcesText(r.foundOn)}`,
     filter: { label: t('col_kind'), valueOf: (r) => r.kind },
     columns: [
       {
@@ -205,8 +210,8 @@ export function trapsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<
       {
         id: 'detail',
         label: t('col_rule'),
-        sortValue: (r) => r.detail,
-        render: (r) => <PageText text={r.detailPhrase ? i18n.say(r.detailPhrase) : r.detail} />,
+        sortValue: (r) => trapText(r, i18n),
+        render: (r) => <PageText text={trapText(r, i18n)} />,
       },
       {
         id: 'foundOn',
@@ -333,14 +338,14 @@ export function skippedSpec(report: CrawlReport, i18n: Translator): TableSpec<Ro
     count: (n) => plural('rows_skipped_urls', n),
     noun: t('noun_skipped_urls'),
     rows: report.skipped,
-    searchText: (r) => `${r.url}\n${r.reason}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
     filter: { label: t('col_rule'), valueOf: (r) => ruleOf(r.reason) },
     columns: [
       urlColumn(t('col_url')),
       {
         id: 'reason',
         label: t('col_reason'),
-        sortValue: (r) => r.reason,
+        sortValue: (r) => reasonText(r, i18n),
         render: (r) => <PageText text={reasonText(r, i18n)} />,
       },
     ],
@@ -354,13 +359,13 @@ export function blockedSpec(report: CrawlReport, i18n: Translator): TableSpec<Ro
     count: (n) => plural('rows_blocked_urls', n),
     noun: t('noun_blocked_urls'),
     rows: report.blocked,
-    searchText: (r) => `${r.url}\n${r.reason}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
     columns: [
       urlColumn(t('col_url')),
       {
         id: 'reason',
         label: t('col_robots_txt_rule'),
-        sortValue: (r) => r.reason,
+        sortValue: (r) => reasonText(r, i18n),
         render: (r) => <PageText text={reasonText(r, i18n)} />,
       },
     ],
@@ -389,7 +394,7 @@ function statusReasonColumns<R extends ReasonRow & { url: string; status: number
     {
       id: 'reason',
       label: t('col_reason'),
-      sortValue: (r: R) => r.reason,
+      sortValue: (r: R) => reasonText(r, i18n),
       render: (r: R) => <PageText text={reasonText(r, i18n)} />,
     },
   ];
@@ -405,7 +410,7 @@ export function rateLimitedSpec(
     count: (n) => plural('rows_rate_limited_urls', n),
     noun: t('noun_rate_limited_urls'),
     rows: report.rateLimited,
-    searchText: (r) => `${r.url}\n${r.reason}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
     filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
     columns: statusReasonColumns(i18n),
   };
@@ -418,7 +423,7 @@ export function forbiddenSpec(report: CrawlReport, i18n: Translator): TableSpec<
     count: (n) => plural('rows_forbidden_urls', n),
     noun: t('noun_forbidden_urls'),
     rows: report.forbidden,
-    searchText: (r) => `${r.url}\n${r.reason}\n${sourcesText(r.foundOn)}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
     filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
     columns: [
       ...statusReasonColumns<Row<'forbidden'>>(i18n),
@@ -552,7 +557,7 @@ export function robotsTxtSpec(report: CrawlReport, i18n: Translator): TableSpec<
     count: (n) => plural('rows_robots_txt_answers', n),
     noun: t('noun_robots_txt_answers'),
     rows: report.robots,
-    searchText: (r) => `${r.url}\n${r.code}\n${r.reason}`,
+    searchText: (r) => `${r.url}\n${r.code}\n${reasonText(r, i18n)}`,
     filter: { label: t('col_policy'), valueOf: (r) => r.policy },
     columns: [
       ...statusReasonColumns<Row<'robots'>>(i18n).map((column) =>

@@ -9,6 +9,8 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { runCli } from '../../cli/run-cli.test-helper.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { EXTENSION_DIR, expect, test } from './extension.ts';
 import { extensionLaunchOptions } from './launch-options.ts';
@@ -85,4 +87,36 @@ test('the robots.txt and crawl tabs speak Korean too', async () => {
   await popup.getByRole('tab', { name: '크롤링' }).click();
   await expect(popup.getByRole('button', { name: '이 페이지부터 크롤링' })).toBeVisible();
   await expect(popup.getByText('최대 페이지 수')).toBeVisible();
+});
+
+test('the report page speaks Korean: header, sections, tables and reasons', async () => {
+  // A crawl of the demo site by the command line, stored as the extension stores its own.
+  const demo = await startSiteServer(path.resolve('demo/site'));
+  try {
+    const state = path.join(profile, 'crawl-state.json');
+    await runCli(['crawl', `${demo.origin}/`, '--delay-ms', '0', '--resume', state]);
+    const checkpoint = JSON.parse(await readFile(state, 'utf8')) as object;
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/report.html`);
+    await page.evaluate(([key, value]) => chrome.storage.local.set({ [key]: value }), [
+      `crawl.checkpoint.${demo.origin}`,
+      checkpoint,
+    ] as const);
+    await page.goto(
+      `chrome-extension://${extensionId}/report.html?origin=${encodeURIComponent(demo.origin)}`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${demo.origin} 크롤링 결과`);
+    await expect(page.getByTestId('crawl-state')).toHaveText('완료');
+    await expect(page.getByRole('tab', { name: '끊어진 링크(4)' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /끊어진 URL/ })).toBeVisible();
+    await expect(page.getByTestId('broken-table')).toContainText('HTTP 404: 클라이언트 오류');
+    await expect(page.getByPlaceholder('끊어진 링크 검색')).toBeVisible();
+    await expect(page.getByTestId('broken-count')).toHaveText('끊어진 링크 4개');
+    expect(await page.title()).toBe(`RobotLens 크롤링 보고서 — ${new URL(demo.origin).host}`);
+    const text = await page.locator('main').innerText();
+    for (const english of ['Broken links', 'Pages crawled', 'Found on', 'client error'])
+      expect(text).not.toContain(english);
+  } finally {
+    await demo.close();
+  }
 });
