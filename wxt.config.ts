@@ -29,9 +29,10 @@ export default defineConfig({
     plugins: [preact()],
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'RobotLens',
-    description:
-      'Is this page indexable? Audit robots.txt, find dead links and loops — for webmasters.',
+    // Words come from public/_locales/<lang>/messages.json, in the browser's language.
+    name: '__MSG_ext_name__',
+    description: '__MSG_ext_description__',
+    default_locale: 'en',
     permissions: [
       'activeTab',
       'storage',
@@ -56,7 +57,7 @@ export default defineConfig({
     commands: {
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: OPEN_POPUP_KEY },
-        description: 'Open RobotLens',
+        description: '__MSG_ext_command_open__',
       },
     },
     ...(browser === 'firefox' ? { browser_specific_settings: GECKO_SETTINGS } : {}),

@@ -1,4 +1,5 @@
 /** A crawl checkpoint in a JSON file, written atomically (temp file + rename) so a kill never leaves half a file. */
+import { phrase } from '../lib/i18n/phrase.ts';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
 import { UsageError } from './usage-error.ts';
@@ -9,7 +10,7 @@ export async function readCheckpoint(file: string): Promise<CrawlCheckpoint | nu
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new UsageError(phrase('cli_cannot_read', { file, error: (error as Error).message }));
   }
   try {
     const checkpoint = JSON.parse(text) as CrawlCheckpoint;
@@ -17,7 +18,7 @@ export async function readCheckpoint(file: string): Promise<CrawlCheckpoint | nu
       throw new Error('not a RobotLens crawl state');
     return checkpoint;
   } catch (error) {
-    throw new UsageError(`${file} is not a crawl state file: ${(error as Error).message}`);
+    throw new UsageError(phrase('cli_not_state_file', { file, error: (error as Error).message }));
   }
 }
 

@@ -1,5 +1,6 @@
 /** Shared option parsing for the commands: strict, with clear usage errors. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { phrase, type Phrase } from '../lib/i18n/phrase.ts';
 import { UsageError } from './usage-error.ts';
 
 export type OutputFormat = 'text' | 'json';
@@ -21,7 +22,7 @@ export function parseFormat(
 ): OutputFormat {
   const format = value ?? 'text';
   if (!allowed.includes(format)) {
-    throw new UsageError(`--format must be one of ${allowed.join(', ')} (got "${format}")`);
+    throw new UsageError(phrase('cli_bad_format', { allowed: allowed.join(', '), value: format }));
   }
   return format as OutputFormat;
 }
@@ -34,23 +35,26 @@ export function parsePositiveInt(
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) {
-    throw new UsageError(`--${name} must be a positive whole number (got "${value}")`);
+    throw new UsageError(phrase('cli_not_positive', { name, value }));
   }
   return number;
 }
 
 /** An absolute http(s) URL, or a bare host that gets `https://`. */
-export function parseTargetUrl(value: string | undefined, what = 'a URL'): string {
-  if (!value) throw new UsageError(`Missing ${what}. Try robotlens --help.`);
+export function parseTargetUrl(
+  value: string | undefined,
+  what: Phrase = phrase('cli_what_url'),
+): string {
+  if (!value) throw new UsageError(phrase('cli_missing', { what }));
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`Not a valid URL: "${value}"`);
+    throw new UsageError(phrase('cli_invalid_url', { value }));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`Only http and https URLs can be audited (got "${value}")`);
+    throw new UsageError(phrase('cli_not_http', { value }));
   }
   return url.href;
 }

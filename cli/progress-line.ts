@@ -1,8 +1,12 @@
 /** A live progress line on a terminal's stderr; silent when stderr is not a terminal. */
 import type { CrawlEvent } from '../lib/crawl/types.ts';
+import type { Translator } from '../lib/i18n/translator.ts';
 import { terminalSafe } from './format/terminal-safe.ts';
 
-export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): {
+export function progressPrinter(
+  { t, number }: Translator,
+  stream: NodeJS.WriteStream = process.stderr,
+): {
   onEvent: (event: CrawlEvent) => void;
   clear: () => void;
 } {
@@ -14,7 +18,18 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): {
     onEvent: (event) => {
       if (event.type !== 'progress') return;
       const s = event.stats;
-      const line = `${s.done} done, ${s.queued} queued, ${s.inFlight} in flight, ${s.broken} broken — ${event.ratePerSecond.toFixed(1)}/s ${event.currentUrl ?? ''}`;
+      const rate = number(event.ratePerSecond, {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+      const line = t('cli_progress', {
+        done: s.done,
+        queued: s.queued,
+        in_flight: s.inFlight,
+        broken: s.broken,
+        rate,
+        url: event.currentUrl ?? '',
+      });
       clear();
       stream.write(terminalSafe(line).slice(0, width()));
     },

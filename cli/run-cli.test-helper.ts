@@ -8,13 +8,21 @@ export interface CliRun {
   stderr: string;
 }
 
+/**
+ * English unless `env` says otherwise, whatever the machine's locale: the
+ * tests read the English text output.
+ */
 export function runCli(
   args: string[],
   stdin?: string,
   onSpawn?: (child: ChildProcess) => void,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['cli/bin.mjs', ...args], { stdio: 'pipe' });
+    const child = spawn(process.execPath, ['cli/bin.mjs', ...args], {
+      stdio: 'pipe',
+      env: { ...process.env, LC_ALL: 'en_US.UTF-8', ...env },
+    });
     onSpawn?.(child);
     let stdout = '';
     let stderr = '';

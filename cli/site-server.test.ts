@@ -519,6 +519,7 @@ describe('the crawl-site fixture', () => {
       ],
       sitemaps: [],
       errors: [],
+      errorPhrases: [],
     });
   });
 

@@ -1,5 +1,6 @@
 /** Chooses the robot a verdict is for: a common one, or any product token typed in. */
 import { useState } from 'preact/hooks';
+import { useI18n } from './i18n.tsx';
 
 export const COMMON_ROBOTS = ['googlebot', 'bingbot', '*'] as const;
 const CUSTOM = 'custom';
@@ -10,12 +11,13 @@ export interface RobotPickerProps {
 }
 
 export function RobotPicker({ robot, onChange }: RobotPickerProps) {
+  const { t } = useI18n();
   const isCommon = (COMMON_ROBOTS as readonly string[]).includes(robot);
   const [choice, setChoice] = useState(isCommon ? robot : CUSTOM);
   const [custom, setCustom] = useState(isCommon ? '' : robot);
   return (
     <div class="robot-picker">
-      <label for="robot-select">Robot</label>
+      <label for="robot-select">{t('robot_label')}</label>
       <select
         id="robot-select"
         value={choice}
@@ -27,8 +29,8 @@ export function RobotPicker({ robot, onChange }: RobotPickerProps) {
       >
         <option value="googlebot">Googlebot</option>
         <option value="bingbot">Bingbot</option>
-        <option value="*">Any robot (*)</option>
-        <option value={CUSTOM}>Other…</option>
+        <option value="*">{t('robot_any')}</option>
+        <option value={CUSTOM}>{t('robot_custom')}</option>
       </select>
       {choice === CUSTOM ? (
         <form
@@ -39,13 +41,13 @@ export function RobotPicker({ robot, onChange }: RobotPickerProps) {
           }}
         >
           <input
-            aria-label="Robot product token"
-            placeholder="e.g. duckduckbot"
+            aria-label={t('robot_token_label')}
+            placeholder={t('robot_token_placeholder')}
             value={custom}
             maxLength={100}
             onInput={(event) => setCustom(event.currentTarget.value)}
           />
-          <button type="submit">Check for this robot</button>
+          <button type="submit">{t('robot_check')}</button>
         </form>
       ) : null}
     </div>

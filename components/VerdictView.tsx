@@ -1,6 +1,8 @@
 /** The page verdict: large and coloured, every reason with its source, the tags found. */
 import type { RobotsSummary } from '../lib/protocol/messages.ts';
 import type { PageTags, Reason, Verdict } from '../lib/verdict/types.ts';
+import type { Translator } from '../lib/i18n/translator.ts';
+import { useI18n } from './i18n.tsx';
 import { PageText } from './PageText.tsx';
 
 export interface VerdictViewProps {
@@ -9,48 +11,60 @@ export interface VerdictViewProps {
 }
 
 export function VerdictView({ verdict, robots }: VerdictViewProps) {
+  const i18n = useI18n();
+  const { t, say } = i18n;
   const blocking = verdict.reasons.filter((r) => r.blocking);
   const notes = verdict.reasons.filter((r) => !r.blocking);
   return (
-    <section aria-label="Page verdict">
+    <section aria-label={t('verdict_label')}>
       <div
         class={`verdict ${verdict.indexable ? 'verdict-yes' : 'verdict-no'}`}
         data-testid="verdict"
       >
-        <div class="verdict-title">{verdict.indexable ? 'Indexable' : 'Not indexable'}</div>
-        <div class="verdict-robot">for {verdict.ua === '*' ? 'any robot (*)' : verdict.ua}</div>
+        <div class="verdict-title">
+          {verdict.indexable ? t('verdict_indexable') : t('verdict_not_indexable')}
+        </div>
+        <div class="verdict-robot">
+          {t('verdict_for', { robot: verdict.ua === '*' ? t('robot_any_lower') : verdict.ua })}
+        </div>
         <p class="verdict-summary">
-          <PageText text={verdict.summary} />
+          <PageText text={say(verdict.summaryPhrase)} />
         </p>
       </div>
       <dl class="facts">
-        <dt>Page</dt>
+        <dt>{t('verdict_page')}</dt>
         <dd data-testid="page-url">
           <PageText text={verdict.finalUrl} />
         </dd>
-        <dt>HTTP status</dt>
-        <dd data-testid="http-status">{verdict.status ?? 'no response'}</dd>
+        <dt>{t('http_status')}</dt>
+        <dd data-testid="http-status">{verdict.status ?? t('no_response')}</dd>
         <dt>robots.txt</dt>
         <dd data-testid="robots-line">
-          <PageText text={describeRobots(robots)} />
+          <PageText text={describeRobots(robots, i18n)} />
         </dd>
       </dl>
-      <ReasonList title="Why not indexable" reasons={blocking} kind="blocking" />
-      <ReasonList title="Notes" reasons={notes} kind="note" />
+      <ReasonList title={t('verdict_why_not')} reasons={blocking} kind="blocking" />
+      <ReasonList title={t('verdict_notes')} reasons={notes} kind="note" />
       <TagTable tags={verdict.tags} />
     </section>
   );
 }
 
-function describeRobots(robots: RobotsSummary | null): string {
-  if (!robots) return 'not checked';
+function describeRobots(robots: RobotsSummary | null, { t, say }: Translator): string {
+  if (!robots) return t('robots_not_checked');
   const { decision } = robots;
   const rule =
-    decision.line !== null ? `line ${decision.line}: ${decision.rule ?? ''}` : decision.reason;
-  return `${decision.allowed ? 'allowed' : 'disallowed'} — ${rule}`;
+    decision.line !== null
+      ? t('robots_line_rule', { line: String(decision.line), rule: decision.rule ?? '' })
+      : say(decision.reasonPhrase);
+  return t('robots_decision', {
+    answer: decision.allowed ? t('robots_allowed') : t('robots_disallowed'),
+    rule,
+  });
 }
 
 function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]; kind: string }) {
+  const { say } = useI18n();
   if (reasons.length === 0) return null;
   return (
     <section class={`reasons reasons-${kind}`} aria-label={title}>
@@ -60,10 +74,10 @@ function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]
           <li key={index} data-code={reason.code}>
             <span class="reason-code">{reason.code}</span>
             <span class="reason-detail">
-              <PageText text={reason.detail} />
+              <PageText text={say(reason.detailPhrase)} />
             </span>
             <code class="reason-source">
-              <PageText text={reason.source} />
+              <PageText text={reason.sourcePhrase ? say(reason.sourcePhrase) : reason.source} />
             </code>
           </li>
         ))}
@@ -73,22 +87,26 @@ function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]
 }
 
 function TagTable({ tags }: { tags: PageTags }) {
+  const { t } = useI18n();
   const rows: [string, string][] = [];
   const add = (name: string, value: string | null) => value !== null && rows.push([name, value]);
-  add('Title', tags.title);
-  add('Description', tags.description);
-  add('Keywords', tags.keywords);
+  add(t('tag_title'), tags.title);
+  add(t('tag_description'), tags.description);
+  add(t('tag_keywords'), tags.keywords);
   add('Revisit-after', tags.revisitAfter);
-  add('Canonical', tags.canonical);
+  add(t('tag_canonical'), tags.canonical);
   add('Refresh', tags.refresh);
   for (const meta of tags.robotsMeta) add(`META ${meta.name}`, meta.content);
   for (const value of tags.xRobotsTag) add('X-Robots-Tag', value);
   for (const alt of tags.hreflang) add(`hreflang ${alt.lang}`, alt.href);
   for (const og of tags.openGraph) add(og.property, og.content);
-  add('Links', `${tags.anchorCount} (${tags.nofollowAnchorCount} nofollow)`);
+  add(
+    t('tag_links'),
+    t('tag_links_value', { count: tags.anchorCount, nofollow: tags.nofollowAnchorCount }),
+  );
   return (
-    <section class="tags" aria-label="Tags found">
-      <h2>Tags found</h2>
+    <section class="tags" aria-label={t('tags_found')}>
+      <h2>{t('tags_found')}</h2>
       <table>
         <tbody>
           {rows.map(([name, value], index) => (

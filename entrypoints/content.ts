@@ -11,6 +11,7 @@ import { fetchToWire } from '../lib/protocol/wire-http.ts';
 import { collectPageFacts } from '../extension/collect-page-facts.ts';
 import { fetchHttp } from '../extension/fetch-http.ts';
 import { sendToBackground } from '../extension/messaging.ts';
+import { extensionTranslator } from '../extension/i18n.ts';
 import { markLinks } from '../extension/mark-links.ts';
 import { whenVisible } from '../extension/when-visible.ts';
 
@@ -31,9 +32,12 @@ export default defineContentScript({
       if (message.type === 'collect-links')
         return Promise.resolve({ pageUrl: location.href, links: pageLinks() });
       if (message.type === 'mark-links')
-        return Promise.resolve({ marked: markLinks(document, message.marks) });
+        return Promise.resolve({
+          marked: markLinks(document, message.marks, extensionTranslator()),
+        });
       if (new URL(message.url).origin !== location.origin) {
-        return Promise.resolve({ ok: false, kind: 'other', message: 'Not this page’s origin' });
+        const notHere = extensionTranslator().t('http_error_other_origin');
+        return Promise.resolve({ ok: false, kind: 'other', message: notHere });
       }
       return fetchToWire(fetchHttp, { ...message, maxRedirects: 20 });
     };

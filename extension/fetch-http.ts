@@ -4,6 +4,7 @@
  * redirects itself and hides the hops: a redirected response records one hop
  * from the asked URL with status 0 ("not visible to the browser").
  */
+import { extensionTranslator } from './i18n.ts';
 import {
   HttpError,
   type HttpFetch,
@@ -88,9 +89,10 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 function classify(error: unknown, signal: AbortSignal): HttpError {
   if (signal.aborted) {
     const timedOut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+    const { t } = extensionTranslator();
     return new HttpError(
       timedOut ? 'timeout' : 'aborted',
-      timedOut ? 'No complete answer within the timeout' : 'Request cancelled',
+      timedOut ? t('http_error_timeout') : t('http_error_cancelled'),
     );
   }
   // The browser says only "Failed to fetch": DNS, refused, CORS and too many redirects look alike.

@@ -4,6 +4,8 @@
  * calls and text nodes (no markup from page data); the legend lives in a
  * shadow root so the page's CSS cannot hide or restyle it.
  */
+import type { PlainMessageKey } from '../lib/i18n/catalog.ts';
+import type { Translator } from '../lib/i18n/translator.ts';
 import type { LinkMark, LinkMarkEntry } from '../lib/protocol/messages.ts';
 
 const COLORS: Record<LinkMark, string> = {
@@ -14,13 +16,13 @@ const COLORS: Record<LinkMark, string> = {
   skipped: '#5f6368',
   unknown: '#9aa0a6',
 };
-const LABELS: Record<LinkMark, string> = {
-  ok: 'OK',
-  broken: 'Broken',
-  redirected: 'Redirected',
-  blocked: 'Blocked by robots.txt',
-  skipped: 'Skipped or not for robots',
-  unknown: 'Not checked',
+const LABELS: Record<LinkMark, PlainMessageKey> = {
+  ok: 'legend_ok',
+  broken: 'legend_broken',
+  redirected: 'legend_redirected',
+  blocked: 'legend_blocked',
+  skipped: 'legend_skipped',
+  unknown: 'legend_unknown',
 };
 const LEGEND_ID = 'robotlens-link-legend';
 /**
@@ -43,7 +45,7 @@ const LEGEND_STYLE = [
   'box-shadow:0 2px 8px rgba(0,0,0,.2)',
 ].join(';');
 
-export function markLinks(doc: Document, marks: LinkMarkEntry[]): number {
+export function markLinks(doc: Document, marks: LinkMarkEntry[], i18n: Translator): number {
   const byUrl = new Map(marks.map((entry) => [entry.url, entry]));
   const counts: Partial<Record<LinkMark, number>> = {};
   let marked = 0;
@@ -57,11 +59,15 @@ export function markLinks(doc: Document, marks: LinkMarkEntry[]): number {
     counts[entry.mark] = (counts[entry.mark] ?? 0) + 1;
     marked++;
   }
-  showLegend(doc, counts);
+  showLegend(doc, counts, i18n);
   return marked;
 }
 
-function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): void {
+function showLegend(
+  doc: Document,
+  counts: Partial<Record<LinkMark, number>>,
+  { t }: Translator,
+): void {
   doc.getElementById(LEGEND_ID)?.remove();
   const host = doc.createElement('div');
   host.id = LEGEND_ID;
@@ -69,10 +75,10 @@ function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): v
   const root = host.attachShadow({ mode: 'open' });
   const box = doc.createElement('div');
   box.setAttribute('role', 'region');
-  box.setAttribute('aria-label', 'RobotLens link legend');
+  box.setAttribute('aria-label', t('legend_label'));
   box.style.cssText = LEGEND_STYLE;
   const title = doc.createElement('strong');
-  title.textContent = 'RobotLens links';
+  title.textContent = t('legend_title');
   box.append(title);
   for (const mark of Object.keys(COLORS) as LinkMark[]) {
     if (!counts[mark]) continue;
@@ -80,12 +86,15 @@ function showLegend(doc: Document, counts: Partial<Record<LinkMark, number>>): v
     row.dataset.mark = mark;
     const swatch = doc.createElement('span');
     swatch.style.cssText = `display:inline-block;width:10px;height:10px;margin-right:6px;background:${COLORS[mark]}`;
-    row.append(swatch, doc.createTextNode(`${LABELS[mark]}: ${counts[mark]}`));
+    row.append(
+      swatch,
+      doc.createTextNode(t('legend_row', { label: t(LABELS[mark]), count: counts[mark] ?? 0 })),
+    );
     box.append(row);
   }
   const close = doc.createElement('button');
   close.type = 'button';
-  close.textContent = 'Close legend';
+  close.textContent = t('legend_close');
   close.addEventListener('click', () => host.remove());
   box.append(close);
   // Escape closes the legend when the keyboard is in it; the page's own keys are left alone.

@@ -209,6 +209,22 @@ describe('robotlens crawl options and formats', () => {
     }
   });
 
+  it('notes a relative Sitemap line of robots.txt instead of failing the crawl', async () => {
+    // The demo site's robots.txt says `Sitemap: /sitemap.xml`, one of its mistakes on purpose.
+    const demo = await startSiteServer(path.resolve('demo/site'));
+    try {
+      const run = await runCli(['crawl', `${demo.origin}/`, ...FLAGS, '--sitemaps']);
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout) as CrawlReport;
+      expect(report.sitemap?.errors).toContain(
+        '/sitemap.xml: not an absolute http(s) URL, so it was not read',
+      );
+      expect(report.stats.pagesCrawled).toBeGreaterThan(10);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('writes CSV of broken links and a text report', async () => {
     const fresh = await startSiteServer(path.resolve('tests/fixtures/crawl-site'), {
       vars: { external: external.origin },

@@ -6,6 +6,8 @@ import { EventEmitter } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { getDomain } from 'tldts';
 import { systemClock } from '../../lib/crawl/clock.ts';
+import { phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
@@ -38,20 +40,20 @@ const OPTIONS = {
   out: { type: 'string' },
 } as const;
 
-export async function runCrawl(args: string[]): Promise<number> {
+export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
   // Every waiting request listens on the crawl's abort signal; dozens at once is normal, not a leak.
   EventEmitter.defaultMaxListeners = Math.max(EventEmitter.defaultMaxListeners, 500);
   const { values, positionals } = parseCommandArgs(args, OPTIONS);
   const format = parseFormat(values.format, ['text', 'json', 'csv']) as 'text' | 'json' | 'csv';
   const previous = values.resume ? await readCheckpoint(values.resume) : null;
-  if (positionals.length > 1) throw new UsageError('crawl takes one start URL');
+  if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
   if (positionals.length === 0 && !previous)
-    throw new UsageError('Missing a start URL. Try robotlens --help.');
+    throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
   const http = createNodeHttp({
     userAgent: USER_AGENT,
     ...(values.from ? { from: values.from } : {}),
   });
-  const progress = progressPrinter();
+  const progress = progressPrinter(i18n);
   const stateFile = values.resume;
   const ports = {
     http,
@@ -83,13 +85,13 @@ export async function runCrawl(args: string[]): Promise<number> {
       ? `${JSON.stringify(report, null, 2)}\n`
       : format === 'csv'
         ? brokenLinksCsv(report)
-        : formatCrawlText(report);
+        : formatCrawlText(report, i18n);
   if (values.out) await writeFile(values.out, output);
   else process.stdout.write(output);
   if (crawler.saveError) {
+    const error = crawler.saveError.message;
     process.stderr.write(
-      `robotlens: the crawl paused: its state could not be saved to ${stateFile} (${crawler.saveError.message}). ` +
-        `The report is complete up to there; free some space and run the same command to go on.\n`,
+      `robotlens: ${i18n.t('cli_save_failed', { file: stateFile ?? '', error })}\n`,
     );
     return 2;
   }
@@ -134,6 +136,6 @@ function parseNonNegativeInt(name: string, value: string | undefined, fallback: 
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0)
-    throw new UsageError(`--${name} must be a whole number ≥ 0 (got "${value}")`);
+    throw new UsageError(phrase('cli_not_non_negative', { name, value }));
   return number;
 }

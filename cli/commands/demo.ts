@@ -10,6 +10,8 @@ import { systemClock } from '../../lib/crawl/clock.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
+import { phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { inspectPage } from '../../lib/page/inspect-page.ts';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
@@ -39,35 +41,38 @@ const ROBOTS_TESTS = ['/drafts/public.html', '/drafts/secret.html', '/tmp.html',
 
 type Out = (text: string) => void;
 
-export async function runDemo(args: string[]): Promise<number> {
-  if (args.length > 0) throw new UsageError('demo takes no arguments');
+export async function runDemo(args: string[], i18n: Translator): Promise<number> {
+  if (args.length > 0) throw new UsageError(phrase('cli_demo_no_args'));
   const site = await startSiteServer(DEMO_ROOT);
   const out: Out = (text) => process.stdout.write(text);
   try {
-    out(`RobotLens demo — the demo site is served at ${site.origin}\n\n`);
+    out(`${i18n.t('demo_intro', { origin: site.origin })}\n\n`);
     const http = createNodeHttp({ userAgent: USER_AGENT });
-    await demoRobots(http, site.origin, out);
-    await demoVerdicts(http, site.origin, out);
-    await demoCrawl(http, site.origin, out);
+    await demoRobots(http, site.origin, out, i18n);
+    await demoVerdicts(http, site.origin, out, i18n);
+    await demoCrawl(http, site.origin, out, i18n);
     return 0;
   } finally {
     await site.close();
   }
 }
 
-async function demoRobots(http: HttpFetch, origin: string, out: Out): Promise<void> {
-  out('== Job 2: the robots.txt audit ==\n\n');
+async function demoRobots(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
+  out(`== ${i18n.t('demo_job_robots')} ==\n\n`);
   const fetched = await fetchRobotsTxt(http, origin, { nowMs: Date.now() });
   const audit = auditRobotsTxt(fetched, {
     uas: DEMO_ROBOTS,
     tests: ROBOTS_TESTS,
     nowMs: Date.now(),
   });
-  out(`${formatRobotsText(audit)}\n`);
+  out(`${formatRobotsText(audit, i18n)}\n`);
 }
 
-async function demoVerdicts(http: HttpFetch, origin: string, out: Out): Promise<void> {
-  out('== Job 1: is this page indexable? ==\n\n');
+async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
+  const { t } = i18n;
+  out(`== ${t('demo_job_verdict')} ==\n\n`);
+  const [yes, no] = [t('demo_indexable'), t('demo_not_indexable')];
+  const width = Math.max(yes.length, no.length);
   const summary: string[] = [];
   for (const ua of DEMO_ROBOTS) {
     for (const pathname of DEMO_PAGES) {
@@ -79,22 +84,22 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out): Promise<
       });
       // The full explanation for Googlebot; one line each for the other robots.
       if (ua === DEMO_ROBOTS[0] && !verdict.indexable)
-        out(`${formatVerdictText(verdict, robots)}\n`);
+        out(`${formatVerdictText(verdict, robots, i18n)}\n`);
       const codes = verdict.reasons.filter((r) => r.blocking).map((r) => r.code);
       summary.push(
-        `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${verdict.indexable ? 'indexable    ' : 'NOT indexable'} ${codes.join(', ')}`,
+        `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${(verdict.indexable ? yes : no).padEnd(width)} ${codes.join(', ')}`,
       );
     }
   }
-  out(`Summary:\n${summary.join('\n')}\n\n`);
+  out(`${t('demo_summary')}\n${summary.join('\n')}\n\n`);
 }
 
-async function demoCrawl(http: HttpFetch, origin: string, out: Out): Promise<void> {
-  out('== Job 3: dead links, redirects, loops and traps ==\n\n');
+async function demoCrawl(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
+  out(`== ${i18n.t('demo_job_crawl')} ==\n\n`);
   const crawler = Crawler.start(
     { startUrls: [`${origin}/`], delayMs: 0, maxPages: 200 },
     { http, clock: systemClock },
   );
   const checkpoint = await crawler.run();
-  out(formatCrawlText(buildReport(checkpoint, crawler.stats())));
+  out(formatCrawlText(buildReport(checkpoint, crawler.stats()), i18n));
 }

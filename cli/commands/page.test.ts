@@ -45,6 +45,9 @@ describe('robotlens page', () => {
         blocking: expect.any(Boolean),
         source: expect.any(String),
         detail: expect.any(String),
+        // The same sentence as a message key and values, for other languages.
+        detailPhrase: { key: expect.any(String), values: expect.any(Object) },
+        ...(reason.sourcePhrase ? { sourcePhrase: expect.any(Object) } : {}),
       });
     }
   });

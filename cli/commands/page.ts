@@ -1,4 +1,6 @@
 /** `robotlens page <url>`: the page verdict. Exit 0 indexable, 1 not, 2 error. */
+import { phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
 import { inspectPage } from '../../lib/page/inspect-page.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
@@ -6,14 +8,14 @@ import { createNodeHttp } from '../http/node-http.ts';
 import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 
-export async function runPage(args: string[]): Promise<number> {
+export async function runPage(args: string[], i18n: Translator): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ua: { type: 'string' },
     format: { type: 'string' },
     timeout: { type: 'string' },
     from: { type: 'string' },
   });
-  if (positionals.length > 1) throw new UsageError('page takes one URL');
+  if (positionals.length > 1) throw new UsageError(phrase('cli_page_one_url'));
   const url = parseTargetUrl(positionals[0]);
   const format = parseFormat(values.format);
   const ua = (values.ua ?? DEFAULT_ROBOT).trim() || DEFAULT_ROBOT;
@@ -25,15 +27,16 @@ export async function runPage(args: string[]): Promise<number> {
   const { verdict, robots } = await inspectPage({ http, url, ua, nowMs: Date.now(), timeoutMs });
   if (verdict.status === null && verdict.reasons.some((r) => r.code === 'http-status')) {
     // The page could not be fetched at all: that is an error, not a verdict.
-    const detail = verdict.reasons.find((r) => r.code === 'http-status')?.detail ?? 'unreachable';
-    process.stderr.write(`robotlens: ${url}: ${detail}\n`);
+    const reason = verdict.reasons.find((r) => r.code === 'http-status');
+    const error = reason ? i18n.say(reason.detailPhrase) : i18n.t('cli_unreachable_default');
+    process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url, error })}\n`);
     if (format === 'json') process.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
     return 2;
   }
   process.stdout.write(
     format === 'json'
       ? `${JSON.stringify(verdict, null, 2)}\n`
-      : formatVerdictText(verdict, robots),
+      : formatVerdictText(verdict, robots, i18n),
   );
   return verdict.indexable ? 0 : 1;
 }

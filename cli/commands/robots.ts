@@ -3,6 +3,8 @@
  * `robotlens robots batch`: decide many cases from stdin, for conformance suites.
  */
 import { readFile } from 'node:fs/promises';
+import { phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
 import {
   auditRobotsTxt,
@@ -18,7 +20,7 @@ import { createNodeHttp } from '../http/node-http.ts';
 import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
 
-export async function runRobots(args: string[]): Promise<number> {
+export async function runRobots(args: string[], i18n: Translator): Promise<number> {
   if (args[0] === 'batch') return runBatch(args.slice(1));
   const { values, positionals } = parseCommandArgs(args, {
     ua: { type: 'string', multiple: true },
@@ -35,13 +37,14 @@ export async function runRobots(args: string[]): Promise<number> {
     ? await readLocalFile(values.file, values.base, positionals, nowMs)
     : await fetchRemote(positionals, values, nowMs);
   if (fetched.status === null) {
-    process.stderr.write(`robotlens: ${fetched.url}: ${fetched.error ?? 'unreachable'}\n`);
+    const error = fetched.error ?? i18n.t('cli_unreachable_default');
+    process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url: fetched.url, error })}\n`);
     return 2;
   }
   const uas = values.ua?.length ? values.ua : [DEFAULT_ROBOT];
   const audit = auditRobotsTxt(fetched, { uas, tests: values.test ?? [], nowMs });
   process.stdout.write(
-    format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatRobotsText(audit),
+    format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatRobotsText(audit, i18n),
   );
   return exitCodeOf(audit);
 }
@@ -58,8 +61,8 @@ async function fetchRemote(
   values: { timeout?: string; from?: string },
   nowMs: number,
 ): Promise<RobotsFetch> {
-  if (positionals.length !== 1) throw new UsageError('robots takes one origin or URL (or --file)');
-  const origin = new URL(parseTargetUrl(positionals[0], 'an origin or URL')).origin;
+  if (positionals.length !== 1) throw new UsageError(phrase('cli_robots_one_origin'));
+  const origin = new URL(parseTargetUrl(positionals[0], phrase('cli_what_origin'))).origin;
   const http = createNodeHttp({
     userAgent: USER_AGENT,
     ...(values.from ? { from: values.from } : {}),
@@ -75,16 +78,20 @@ async function readLocalFile(
   positionals: string[],
   nowMs: number,
 ): Promise<RobotsFetch> {
-  if (positionals.length > 0) throw new UsageError('use either an origin or --file, not both');
+  if (positionals.length > 0) throw new UsageError(phrase('cli_robots_not_both'));
   let body: Uint8Array;
   try {
     body = new Uint8Array(await readFile(file));
   } catch (error) {
     throw new UsageError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      phrase('cli_cannot_read', {
+        file,
+        error: (error as NodeJS.ErrnoException).code ?? String(error),
+      }),
     );
   }
-  const origin = new URL(parseTargetUrl(base ?? 'https://example.com', 'a --base origin')).origin;
+  const origin = new URL(parseTargetUrl(base ?? 'https://example.com', phrase('cli_what_base')))
+    .origin;
   return {
     url: robotsTxtUrl(origin),
     status: 200,
@@ -96,8 +103,7 @@ async function readLocalFile(
 }
 
 async function runBatch(args: string[]): Promise<number> {
-  if (args.length > 0)
-    throw new UsageError('robots batch reads its cases from stdin and takes no arguments');
+  if (args.length > 0) throw new UsageError(phrase('cli_batch_no_args'));
   const cases = parseCases(await readStdin());
   process.stdout.write(`${JSON.stringify(batchDecide(cases))}\n`);
   return 0;
@@ -108,16 +114,14 @@ function parseCases(text: string): BatchCase[] {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`robots batch: stdin is not JSON (${(error as Error).message})`);
+    throw new UsageError(phrase('cli_batch_not_json', { error: (error as Error).message }));
   }
-  if (!Array.isArray(data)) throw new UsageError('robots batch: stdin must be a JSON array');
+  if (!Array.isArray(data)) throw new UsageError(phrase('cli_batch_not_array'));
   return data.map((item: unknown, index) => {
     const c = item as Partial<BatchCase> | null;
     const hasFile = typeof c?.robotstxt === 'string' || typeof c?.robotstxt_base64 === 'string';
     if (!c || !hasFile || typeof c.ua !== 'string' || typeof c.url !== 'string') {
-      throw new UsageError(
-        `robots batch: case ${index} needs robotstxt (or robotstxt_base64), ua and url`,
-      );
+      throw new UsageError(phrase('cli_batch_bad_case', { index: String(index) }));
     }
     return c as BatchCase;
   });

@@ -1,104 +1,150 @@
-/** The crawl report as a readable terminal report. */
-import { isRobotsProblem, type CrawlReport } from '../../lib/crawl/report.ts';
+/** The crawl report as a readable terminal report, in the user's language. */
+import { outcomeText } from '../../lib/i18n/labels.ts';
+import type { Phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import {
+  isRobotsProblem,
+  type CrawlReport,
+  type ReportLinkSource,
+} from '../../lib/crawl/report.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 /** Rows listed per section; the JSON report has them all. */
 const MAX_ROWS = 50;
 
-export function formatCrawlText(report: CrawlReport): string {
-  const trapped = new Set(report.traps.map((t) => t.url));
+/** A row's reason in the reader's language when the report kept its phrase. */
+const reasonOf = (row: { reason: string; reasonPhrase?: Phrase }, { say }: Translator) =>
+  row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
+
+export function formatCrawlText(report: CrawlReport, i18n: Translator): string {
+  const { t, say } = i18n;
+  const none = t('no_response');
+  const trapped = new Set(report.traps.map((trap) => trap.url));
+  const section = sectionOf(i18n);
   const lines = [
-    ...summary(report),
-    ...section('robots.txt problems', report.robots.filter(isRobotsProblem), (r) => [
-      `  ${r.url}: ${r.status ?? 'no response'} ${r.code}`,
-      `      ${r.reason}`,
+    ...summary(report, i18n),
+    ...section(t('cli_section_robots'), report.robots.filter(isRobotsProblem), (r) => [
+      `  ${r.url}: ${r.status ?? none} ${r.code}`,
+      `      ${reasonOf(r, i18n)}`,
     ]),
-    ...section('Broken links', report.broken, (b) => [
+    ...section(t('cli_section_broken'), report.broken, (b) => [
       `  ${b.url}`,
-      `      ${b.status ?? 'no response'} ${b.kind}: ${b.reason}`,
-      ...b.foundOn
-        .slice(0, 5)
-        .map(
-          (s) =>
-            `      on ${s.page}${s.line ? ` line ${s.line}` : ''} <${s.element} ${s.attribute}> "${s.text}"`,
-        ),
-      ...(b.linkCount > 5 ? [`      … linked ${b.linkCount} times in all`] : []),
+      `      ${b.status ?? none} ${b.kind}: ${reasonOf(b, i18n)}`,
+      ...b.foundOn.slice(0, 5).map((source) => `      ${foundOn(source, i18n)}`),
+      ...(b.linkCount > 5 ? [`      ${t('cli_linked_times', { count: b.linkCount })}`] : []),
     ]),
-    ...section('Redirects', report.redirects, (r) => [
+    ...section(t('cli_section_redirects'), report.redirects, (r) => [
       `  ${r.from}`,
       ...r.chain.map((hop) => `      ${hop.status} ${hop.url}`),
-      `      → ${r.finalStatus ?? '✗'} ${r.to} (${r.outcome})`,
+      `      → ${r.finalStatus ?? '✗'} ${r.to} (${outcomeText(r.outcome, i18n)})`,
     ]),
-    ...section('Traps refused', report.traps, (t) => [
-      `  ${t.kind}: ${t.url}`,
-      `      ${t.detail}`,
+    ...section(t('cli_section_traps'), report.traps, (trap) => [
+      `  ${trap.kind}: ${trap.url}`,
+      `      ${trap.detailPhrase ? say(trap.detailPhrase) : trap.detail}`,
     ]),
-    ...section('Duplicate content', report.duplicates, (d) => [
-      `  ${d.urls.length} pages with the same text:`,
+    ...section(t('cli_section_duplicates'), report.duplicates, (d) => [
+      `  ${t('cli_same_text', { count: d.urls.length })}`,
       ...d.urls.map((u) => `      ${u}`),
     ]),
-    ...section('Forbidden to robots (not counted as broken)', report.forbidden, (f) => [
-      `  ${f.url}: ${f.reason}`,
+    ...section(t('cli_section_forbidden'), report.forbidden, (f) => [
+      `  ${f.url}: ${reasonOf(f, i18n)}`,
     ]),
-    ...section('Rate-limited (not counted as broken)', report.rateLimited, (r) => [
-      `  ${r.url}: ${r.reason}`,
+    ...section(t('cli_section_rate_limited'), report.rateLimited, (r) => [
+      `  ${r.url}: ${reasonOf(r, i18n)}`,
     ]),
-    ...section('Blocked by robots.txt (not requested)', report.blocked, (b) => [
-      `  ${b.url}: ${b.reason}`,
+    ...section(t('cli_section_blocked'), report.blocked, (b) => [
+      `  ${b.url}: ${reasonOf(b, i18n)}`,
     ]),
-    ...section('Links not followed (nofollow)', report.notFollowed, (n) => [
-      `  ${n.page}: ${n.links.length} links listed, not fetched`,
+    ...section(t('cli_section_not_followed'), report.notFollowed, (n) => [
+      `  ${t('cli_not_fetched', { page: n.page, count: n.links.length })}`,
     ]),
-    ...section('Aliases (different spellings of one URL)', report.aliases, (a) => [
-      `  ${a.raw} → ${a.url} (${a.reasons.join(', ')}) on ${a.page}`,
+    ...section(t('cli_section_aliases'), report.aliases, (a) => [
+      `  ${t('cli_alias', { raw: a.raw, url: a.url, reasons: a.reasons.join(', '), page: a.page })}`,
     ]),
-    ...sitemap(report),
+    ...sitemap(report, i18n),
     ...section(
-      'Skipped (other rules)',
+      t('cli_section_skipped'),
       report.skipped.filter((s) => !s.reason.startsWith('robots-txt:') && !trapped.has(s.url)),
-      (s) => [`  ${s.url}: ${s.reason}`],
+      (s) => [`  ${s.url}: ${reasonOf(s, i18n)}`],
     ),
   ];
   return `${lines.map(terminalSafe).join('\n')}\n`;
 }
 
-function summary(report: CrawlReport): string[] {
+function foundOn(source: ReportLinkSource, { t }: Translator): string {
+  const where = {
+    page: source.page,
+    element: source.element,
+    attribute: source.attribute,
+    text: source.text,
+  };
+  return source.line
+    ? t('cli_on_page_line', { ...where, line: String(source.line) })
+    : t('cli_on_page', where);
+}
+
+function summary(report: CrawlReport, i18n: Translator): string[] {
+  const { t, number } = i18n;
   const s = report.stats;
-  const seconds = (s.durationMs / 1000).toFixed(1);
-  const rate = s.durationMs > 0 ? ((s.done * 1000) / s.durationMs).toFixed(1) : '0';
+  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  const seconds = number(s.durationMs / 1000, oneDecimal);
+  const rate = s.durationMs > 0 ? number((s.done * 1000) / s.durationMs, oneDecimal) : '0';
   const soft = report.soft404
     .filter((o) => o.detected)
-    .map((o) => `  ${o.origin} answers 200 for missing pages (soft 404)`);
+    .map((o) => `  ${t('cli_soft_404', { origin: o.origin })}`);
+  const state = report.finished
+    ? t('cli_finished')
+    : t('cli_stopped', { why: report.stoppedBecause ?? 'interrupted' });
   return [
-    `Crawl of ${report.startUrl} for ${report.robot}: ${report.finished ? 'finished' : `stopped (${report.stoppedBecause ?? 'interrupted'})`}`,
-    `  ${s.pagesCrawled} pages crawled, ${s.done} URLs checked (${s.externalChecked} outside), ${s.requests} requests in ${seconds} s (${rate} URLs/s)`,
-    `  ${s.broken} broken, ${s.redirected} redirected, ${s.blocked} blocked by robots.txt, ${s.skipped} skipped`,
-    `  HTTP status: ${formatCounts(report.distribution.httpStatus)}`,
+    t('cli_crawl_head', { url: report.startUrl, robot: report.robot, state }),
+    `  ${t('cli_crawl_counts', {
+      pages: s.pagesCrawled,
+      done: s.done,
+      outside: s.externalChecked,
+      requests: s.requests,
+      seconds,
+      rate,
+    })}`,
+    `  ${t('cli_crawl_problems', {
+      broken: s.broken,
+      redirected: s.redirected,
+      blocked: s.blocked,
+      skipped: s.skipped,
+    })}`,
+    `  ${t('cli_http_statuses', { counts: formatCounts(report.distribution.httpStatus) })}`,
     ...soft,
   ];
 }
 
-function sitemap(report: CrawlReport): string[] {
+function sitemap(report: CrawlReport, { t, say }: Translator): string[] {
   if (!report.sitemap) return [];
   const m = report.sitemap;
   return [
     '',
-    `Sitemaps: ${m.sitemaps.join(', ') || 'none'} (${m.urls} URLs)`,
-    ...m.notLinked
-      .slice(0, MAX_ROWS)
-      .map((url) => `  in the sitemap, but no link leads to it: ${url}`),
+    t('cli_sitemaps', { sitemaps: m.sitemaps.join(', ') || t('none'), count: m.urls }),
+    ...m.notLinked.slice(0, MAX_ROWS).map((url) => `  ${t('cli_sitemap_not_linked', { url })}`),
     ...m.missingFromSitemap
       .slice(0, MAX_ROWS)
-      .map((url) => `  crawled, but missing from the sitemap: ${url}`),
-    ...m.errors.map((error) => `  problem: ${error}`),
+      .map((url) => `  ${t('cli_sitemap_missing', { url })}`),
+    ...m.errors.map(
+      (error, index) =>
+        `  ${t('cli_sitemap_problem', { error: m.errorPhrases?.[index] ? say(m.errorPhrases[index]) : error })}`,
+    ),
   ];
 }
 
-function section<T>(title: string, rows: T[], render: (row: T) => string[]): string[] {
-  if (rows.length === 0) return [];
-  const more =
-    rows.length > MAX_ROWS ? [`  … and ${rows.length - MAX_ROWS} more (see --format json)`] : [];
-  return ['', `${title} (${rows.length}):`, ...rows.slice(0, MAX_ROWS).flatMap(render), ...more];
+function sectionOf({ t }: Translator) {
+  return <T>(title: string, rows: T[], render: (row: T) => string[]): string[] => {
+    if (rows.length === 0) return [];
+    const more =
+      rows.length > MAX_ROWS ? [`  ${t('cli_and_more', { count: rows.length - MAX_ROWS })}`] : [];
+    return [
+      '',
+      t('cli_section', { title, count: rows.length }),
+      ...rows.slice(0, MAX_ROWS).flatMap(render),
+      ...more,
+    ];
+  };
 }
 
 function formatCounts(counts: Record<string, number>): string {

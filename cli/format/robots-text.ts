@@ -1,81 +1,100 @@
-/** The robots.txt audit as a readable terminal report. */
+/** The robots.txt audit as a readable terminal report, in the user's language. */
+import { SEVERITY_LABELS } from '../../lib/i18n/labels.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import type { FindingSeverity } from '../../lib/robots/finding.ts';
 import type { RobotsAudit } from '../../lib/robots/index.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 /** Files longer than this are listed by their flagged lines only. */
 const FULL_LISTING_MAX_LINES = 200;
 
-export function formatRobotsText(audit: RobotsAudit): string {
+export function formatRobotsText(audit: RobotsAudit, i18n: Translator): string {
   const lines = [
-    ...describeFetch(audit),
-    ...describeFindings(audit),
-    ...describeGroups(audit),
-    ...describeTests(audit),
-    ...listFile(audit),
+    ...describeFetch(audit, i18n),
+    ...describeFindings(audit, i18n),
+    ...describeGroups(audit, i18n),
+    ...describeTests(audit, i18n),
+    ...listFile(audit, i18n),
   ];
   return `${lines.map(terminalSafe).join('\n')}\n`;
 }
 
-function describeFetch(audit: RobotsAudit): string[] {
+function describeFetch(audit: RobotsAudit, i18n: Translator): string[] {
+  const { t, say } = i18n;
   const out = [`robots.txt: ${audit.url}`];
-  for (const hop of audit.redirects) out.push(`  redirect ${hop.status} from ${hop.url}`);
-  out.push(`  HTTP ${audit.status ?? 'no response'} → policy ${audit.policy}: ${audit.reason}`);
-  if (audit.classicPolicy !== audit.policy) {
-    out.push(`  The classic 1996 draft reads it as ${audit.classicPolicy}.`);
-  }
+  for (const hop of audit.redirects)
+    out.push(`  ${t('cli_redirect_hop', { status: String(hop.status), url: hop.url })}`);
+  const status = audit.status === null ? t('no_response') : String(audit.status);
+  const reason = say(audit.reasonPhrase);
+  out.push(`  ${t('cli_policy', { status, policy: audit.policy, reason })}`);
+  if (audit.classicPolicy !== audit.policy)
+    out.push(`  ${t('cli_classic', { policy: audit.classicPolicy })}`);
   const expiresInMs = audit.expiresAtMs - audit.fetchedAtMs - audit.ageMs;
-  out.push(
-    `  ${audit.bytes} bytes${audit.truncated ? ' (over 500 KiB: the rest is ignored)' : ''}; robots reuse this answer for ${formatDuration(expiresInMs)}`,
-  );
+  const size = { bytes: String(audit.bytes), duration: formatDuration(expiresInMs, i18n) };
+  out.push(`  ${audit.truncated ? t('cli_size_truncated', size) : t('cli_size', size)}`);
   return out;
 }
 
-function describeFindings(audit: RobotsAudit): string[] {
-  if (audit.findings.length === 0) return ['', 'Findings: none'];
+function describeFindings(audit: RobotsAudit, { t, say }: Translator): string[] {
+  if (audit.findings.length === 0) return ['', t('cli_findings_none')];
   const counts = countBy(audit.findings.map((f) => f.severity));
   const out = [
     '',
-    `Findings: ${audit.findings.length} (${Object.entries(counts)
-      .map(([k, v]) => `${v} ${k}`)
-      .join(', ')})`,
+    t('cli_findings', {
+      count: audit.findings.length,
+      counts: Object.entries(counts)
+        .map(([severity, n]) => `${n} ${t(SEVERITY_LABELS[severity as FindingSeverity])}`)
+        .join(', '),
+    }),
   ];
   for (const f of audit.findings) {
-    out.push(
-      `  ${f.line === null ? 'file' : `line ${f.line}`} ${f.severity} ${f.code}: ${f.message}`,
-    );
+    const where = f.line === null ? t('cli_file') : t('line_n', { line: String(f.line) });
+    out.push(`  ${where} ${t(SEVERITY_LABELS[f.severity])} ${f.code}: ${say(f.messagePhrase)}`);
   }
   return out;
 }
 
-function describeGroups(audit: RobotsAudit): string[] {
-  const out = ['', `Groups: ${audit.groups.length}`];
+function describeGroups(audit: RobotsAudit, { t, plural }: Translator): string[] {
+  const out = ['', t('cli_groups', { count: audit.groups.length })];
   for (const group of audit.groups) {
     const agents = group.userAgents.map((a) => a.value).join(', ');
-    const delay = group.crawlDelay ? `, Crawl-delay ${group.crawlDelay.value}` : '';
-    out.push(`  line ${group.line}: ${agents} — ${group.rules.length} rules${delay}`);
+    const rules = plural('robots_rules', group.rules.length);
+    const values = { line: String(group.line), agents, rules };
+    out.push(
+      `  ${
+        group.crawlDelay
+          ? t('cli_group_delay', { ...values, delay: group.crawlDelay.value })
+          : t('cli_group', values)
+      }`,
+    );
   }
   for (const sitemap of audit.sitemaps)
-    out.push(`  Sitemap (line ${sitemap.line}): ${sitemap.url}`);
+    out.push(`  ${t('cli_sitemap_line', { line: String(sitemap.line), url: sitemap.url })}`);
   return out;
 }
 
-function describeTests(audit: RobotsAudit): string[] {
+function describeTests(audit: RobotsAudit, { t, say }: Translator): string[] {
   if (audit.tests.length === 0) return [];
-  const out = ['', 'Tests:'];
+  const out = ['', t('cli_tests')];
+  const [allowed, disallowed] = [t('cli_allowed'), t('cli_disallowed')];
+  const width = Math.max(allowed.length, disallowed.length);
   for (const test of audit.tests) {
-    const verdict = test.allowed ? 'ALLOWED   ' : 'DISALLOWED';
-    const line = test.line !== null ? ` by line ${test.line}: ${test.rule}` : '';
+    const verdict = (test.allowed ? allowed : disallowed).padEnd(width);
+    const line =
+      test.line !== null
+        ? ` ${t('cli_by_line', { line: String(test.line), rule: test.rule ?? '' })}`
+        : '';
     out.push(`  ${verdict} ${test.ua} ${test.url}${line}`);
-    out.push(`             ${test.reason}`);
+    out.push(`  ${' '.repeat(width)} ${say(test.reasonPhrase)}`);
   }
   return out;
 }
 
-function listFile(audit: RobotsAudit): string[] {
+function listFile(audit: RobotsAudit, { t }: Translator): string[] {
   if (audit.lines.length === 0) return [];
   const flagged = new Set(audit.findings.map((f) => f.line));
   const full = audit.lines.length <= FULL_LISTING_MAX_LINES;
-  const out = ['', full ? 'The file (! marks a line with findings):' : 'Flagged lines:'];
+  const out = ['', full ? t('cli_file_listing') : t('cli_flagged_lines')];
   const width = String(audit.lines.length).length;
   audit.lines.forEach((text, index) => {
     const number = index + 1;
@@ -91,9 +110,11 @@ function countBy(values: string[]): Record<string, number> {
   return counts;
 }
 
-export function formatDuration(ms: number): string {
+export function formatDuration(ms: number, { t }: Translator): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t('unit_minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return minutes % 60 === 0
+    ? t('unit_hours', { count: hours })
+    : t('unit_h_min', { hours, minutes: minutes % 60 });
 }

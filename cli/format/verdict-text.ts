@@ -1,33 +1,57 @@
-/** The page verdict as a readable terminal report. */
+/** The page verdict as a readable terminal report, in the user's language. */
+import type { Translator } from '../../lib/i18n/translator.ts';
 import type { RobotsDecision } from '../../lib/robots/types.ts';
 import type { Verdict } from '../../lib/verdict/types.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
-export function formatVerdictText(verdict: Verdict, robots: RobotsDecision | null): string {
+export function formatVerdictText(
+  verdict: Verdict,
+  robots: RobotsDecision | null,
+  i18n: Translator,
+): string {
+  const { t, say } = i18n;
   const lines: string[] = [];
-  const mark = verdict.indexable ? 'INDEXABLE' : 'NOT INDEXABLE';
-  lines.push(`${mark} for ${verdict.ua}: ${verdict.url}`);
-  lines.push(`  ${verdict.summary}`);
+  const mark = verdict.indexable ? t('cli_indexable') : t('cli_not_indexable');
+  lines.push(t('cli_verdict_head', { mark, robot: verdict.ua, url: verdict.url }));
+  lines.push(`  ${say(verdict.summaryPhrase)}`);
+  const status = verdict.status === null ? t('no_response') : String(verdict.status);
   lines.push(
-    `  HTTP ${verdict.status ?? 'no response'}${verdict.finalUrl !== verdict.url ? ` at ${verdict.finalUrl}` : ''}`,
+    `  ${
+      verdict.finalUrl !== verdict.url
+        ? t('cli_http_at', { status, url: verdict.finalUrl })
+        : t('cli_http', { status })
+    }`,
   );
   if (robots) {
-    const rule = robots.line !== null ? ` (line ${robots.line}: ${robots.rule ?? ''})` : '';
+    const answer = robots.allowed ? t('robots_allowed') : t('robots_disallowed');
+    const why = say(robots.reasonPhrase);
     lines.push(
-      `  robots.txt: ${robots.allowed ? 'allowed' : 'disallowed'}${rule} — ${robots.reason}`,
+      `  ${
+        robots.line !== null
+          ? t('cli_robots_line', {
+              answer,
+              line: String(robots.line),
+              rule: robots.rule ?? '',
+              why,
+            })
+          : t('cli_robots', { answer, why })
+      }`,
     );
   }
-  if (verdict.reasons.length > 0) lines.push('  Reasons:');
+  if (verdict.reasons.length > 0) lines.push(`  ${t('cli_reasons')}`);
+  const [blocks, note] = [t('cli_blocks'), t('cli_note')];
+  const width = Math.max(blocks.length, note.length);
   for (const reason of verdict.reasons) {
-    const tag = reason.blocking ? 'BLOCKS' : 'note  ';
-    lines.push(`    ${tag} ${reason.code}: ${reason.detail}`);
-    lines.push(`           from ${reason.source}`);
+    const tag = (reason.blocking ? blocks : note).padEnd(width);
+    lines.push(`    ${tag} ${reason.code}: ${say(reason.detailPhrase)}`);
+    const source = reason.sourcePhrase ? say(reason.sourcePhrase) : reason.source;
+    lines.push(`    ${' '.repeat(width)} ${t('cli_from', { source })}`);
   }
-  lines.push(...formatTags(verdict));
+  lines.push(...formatTags(verdict, i18n));
   return `${lines.map(terminalSafe).join('\n')}\n`;
 }
 
-function formatTags(verdict: Verdict): string[] {
+function formatTags(verdict: Verdict, { t }: Translator): string[] {
   const { tags } = verdict;
   const rows: [string, string | null][] = [
     ['title', tags.title],
@@ -37,11 +61,13 @@ function formatTags(verdict: Verdict): string[] {
     ['canonical', tags.canonical],
     ['refresh', tags.refresh],
   ];
-  const lines = ['  Tags:'];
+  const lines = [`  ${t('cli_tags')}`];
   for (const [name, value] of rows) if (value !== null) lines.push(`    ${name}: ${value}`);
   for (const meta of tags.robotsMeta) lines.push(`    meta ${meta.name}: ${meta.content}`);
   for (const value of tags.xRobotsTag) lines.push(`    X-Robots-Tag: ${value}`);
   for (const alt of tags.hreflang) lines.push(`    hreflang ${alt.lang}: ${alt.href}`);
-  lines.push(`    links: ${tags.anchorCount} (${tags.nofollowAnchorCount} nofollow)`);
+  lines.push(
+    `    ${t('cli_links', { count: tags.anchorCount, nofollow: tags.nofollowAnchorCount })}`,
+  );
   return lines;
 }

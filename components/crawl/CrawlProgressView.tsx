@@ -1,35 +1,43 @@
 /** A crawl's live state: counts, rate, the URL being fetched, problems so far. */
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
 export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
+  const i18n = useI18n();
+  const { t, number } = i18n;
   const { stats } = summary;
   const problems = stats.broken;
   return (
-    <section class="crawl-progress" aria-label="Crawl progress">
+    <section class="crawl-progress" aria-label={t('crawl_progress')}>
       <p
         class={`crawl-phase phase-${summary.phase}`}
         role="status"
         aria-live="polite"
         data-testid="crawl-phase"
       >
-        {describePhase(summary)}
+        {describePhase(summary, i18n)}
       </p>
       <dl class="facts">
-        <dt>Pages done</dt>
-        <dd data-testid="crawl-done">{stats.done}</dd>
-        <dt>Queued</dt>
-        <dd>{stats.queued}</dd>
-        <dt>Rate</dt>
-        <dd>{summary.ratePerSecond.toFixed(1)} URLs/s</dd>
-        <dt>Problems</dt>
+        <dt>{t('crawl_pages_done')}</dt>
+        <dd data-testid="crawl-done">{number(stats.done)}</dd>
+        <dt>{t('crawl_queued')}</dt>
+        <dd>{number(stats.queued)}</dd>
+        <dt>{t('crawl_rate')}</dt>
+        <dd>{t('crawl_rate_value', { rate: oneDecimal(summary.ratePerSecond, i18n) })}</dd>
+        <dt>{t('crawl_problems')}</dt>
         <dd data-testid="crawl-problems">
-          {problems} broken, {stats.redirected} redirected, {stats.blocked} blocked, {stats.skipped}{' '}
-          skipped
+          {t('crawl_problems_value', {
+            broken: problems,
+            redirected: stats.redirected,
+            blocked: stats.blocked,
+            skipped: stats.skipped,
+          })}
         </dd>
         {summary.currentUrl && summary.phase === 'running' ? (
           <>
-            <dt>Now</dt>
+            <dt>{t('crawl_now')}</dt>
             <dd class="current-url">
               <PageText text={summary.currentUrl} />
             </dd>
@@ -45,16 +53,21 @@ export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
   );
 }
 
-function describePhase(summary: CrawlSummary): string {
+/** 1.5, 1,234.5 — numbers with one decimal, in the reader's language. */
+export function oneDecimal(value: number, { number }: Translator): string {
+  return number(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function describePhase(summary: CrawlSummary, { t, plural }: Translator): string {
   switch (summary.phase) {
     case 'running':
-      return `Crawling ${summary.origin}…`;
+      return t('crawl_phase_running', { origin: summary.origin });
     case 'stopped':
-      return `Stopped: ${summary.stats.done} URLs checked so far. Resume to go on.`;
+      return plural('crawl_phase_stopped', summary.stats.done);
     case 'finished':
-      return `Finished: ${summary.stats.done} URLs checked, ${summary.stats.broken} broken.`;
+      return plural('crawl_phase_finished', summary.stats.done, { broken: summary.stats.broken });
     case 'failed':
-      return 'The crawl stopped because of an error.';
+      return t('crawl_phase_failed');
     default:
       return summary.phase satisfies never;
   }

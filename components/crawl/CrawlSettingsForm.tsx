@@ -1,5 +1,6 @@
 /** The crawl's options, with the engine's polite defaults. */
 import type { CrawlSettings } from '../../lib/protocol/messages.ts';
+import { useI18n } from '../i18n.tsx';
 
 export interface CrawlSettingsFormProps {
   settings: CrawlSettings;
@@ -12,6 +13,7 @@ export function CrawlSettingsForm({
   onChange,
   disabled = false,
 }: CrawlSettingsFormProps) {
+  const { t } = useI18n();
   const number = (
     key: 'maxPages' | 'maxDepth' | 'concurrencyPerOrigin' | 'delayMs',
     min: number,
@@ -44,17 +46,17 @@ export function CrawlSettingsForm({
   );
   return (
     <fieldset class="crawl-settings" disabled={disabled}>
-      <legend>Crawl options</legend>
+      <legend>{t('crawl_options')}</legend>
       <div class="settings-grid">
-        <label for="crawl-maxPages">Max pages</label>
+        <label for="crawl-maxPages">{t('crawl_max_pages')}</label>
         {number('maxPages', 1, 100_000)}
-        <label for="crawl-maxDepth">Max depth</label>
+        <label for="crawl-maxDepth">{t('crawl_max_depth')}</label>
         {number('maxDepth', 0, 1_000)}
-        <label for="crawl-concurrencyPerOrigin">Requests at once</label>
+        <label for="crawl-concurrencyPerOrigin">{t('crawl_concurrency')}</label>
         {number('concurrencyPerOrigin', 1, 16)}
-        <label for="crawl-delayMs">Delay (ms)</label>
+        <label for="crawl-delayMs">{t('crawl_delay')}</label>
         {number('delayMs', 0, 60_000)}
-        <label for="crawl-robot">Robot token</label>
+        <label for="crawl-robot">{t('crawl_robot')}</label>
         <input
           id="crawl-robot"
           value={settings.robot}
@@ -63,14 +65,14 @@ export function CrawlSettingsForm({
           onInput={(event) => onChange({ ...settings, robot: event.currentTarget.value })}
         />
       </div>
-      {toggle('obeyRobots', 'Obey robots.txt')}
+      {toggle('obeyRobots', t('crawl_obey_robots'))}
       {!settings.obeyRobots ? (
         <p class="warning" role="note">
-          Only for your own sites: RobotLens will fetch URLs robots.txt forbids.
+          {t('crawl_ignore_robots_warning')}
         </p>
       ) : null}
-      {toggle('checkExternal', 'Check links to other sites (asks for access to them)')}
-      {toggle('useSitemaps', 'Seed from sitemaps')}
+      {toggle('checkExternal', t('crawl_check_external'))}
+      {toggle('useSitemaps', t('crawl_use_sitemaps'))}
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { revealInvisible } from '../../lib/text/invisible.ts';
+import { useI18n } from '../i18n.tsx';
 import {
   ALL,
   filterOptions,
@@ -18,14 +19,12 @@ import {
 
 export const ROWS_PER_PAGE = 100;
 
-const counted = (n: number, spec: { noun: string; singular: string }) =>
-  `${n.toLocaleString('en')} ${n === 1 ? spec.singular : spec.noun}`;
-
 export interface DataTableProps<R> {
   spec: TableSpec<R>;
 }
 
 export function DataTable<R>({ spec }: DataTableProps<R>) {
+  const { t, number } = useI18n();
   const [query, setQuery] = useState('');
   const [filterValue, setFilterValue] = useState(ALL);
   const [sort, setSort] = useState(spec.initialSort ?? null);
@@ -61,7 +60,7 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
   if (total === 0) {
     return (
       <p class="empty" data-testid={`${spec.id}-empty`}>
-        No {spec.noun}.
+        {t('table_empty', { noun: spec.noun })}
       </p>
     );
   }
@@ -71,8 +70,8 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
       <div class="table-tools">
         <input
           type="search"
-          aria-label={`Search ${spec.noun}`}
-          placeholder={`Search ${spec.noun}`}
+          aria-label={t('table_search', { noun: spec.noun })}
+          placeholder={t('table_search', { noun: spec.noun })}
           value={query}
           onInput={(event) => {
             setQuery(event.currentTarget.value);
@@ -90,10 +89,15 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
                 setPageIndex(0);
               }}
             >
-              <option value={ALL}>All ({total.toLocaleString('en')})</option>
+              <option value={ALL}>{t('table_all', { count: total })}</option>
               {options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {revealInvisible(option.value) || '(none)'} ({option.count.toLocaleString('en')})
+                  {t('table_option', {
+                    value:
+                      spec.filter!.labelOf?.(option.value) ??
+                      (revealInvisible(option.value) || t('table_none_value')),
+                    count: option.count,
+                  })}
                 </option>
               ))}
             </select>
@@ -101,8 +105,8 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
         ) : null}
         <span class="match-count" role="status" data-testid={`${spec.id}-count`}>
           {filtered
-            ? `${matches.length.toLocaleString('en')} of ${counted(total, spec)} match`
-            : counted(total, spec)}
+            ? t('table_matches', { count: matches.length, total: spec.count(total) })
+            : spec.count(total)}
         </span>
       </div>
       <div class="table-scroll">
@@ -152,28 +156,32 @@ export function DataTable<R>({ spec }: DataTableProps<R>) {
           </tbody>
         </table>
       </div>
-      {matches.length === 0 ? <p class="empty">Nothing matches.</p> : null}
-      <nav class="pager" aria-label={`Pages of ${spec.noun}`}>
+      {matches.length === 0 ? <p class="empty">{t('table_nothing_matches')}</p> : null}
+      <nav class="pager" aria-label={t('table_pages_of', { noun: spec.noun })}>
         <button
           type="button"
-          aria-label={`Previous page of ${spec.noun}`}
+          aria-label={t('table_previous_page_of', { noun: spec.noun })}
           disabled={page === 0}
           onClick={() => setPageIndex(page - 1)}
         >
-          Previous
+          {t('table_previous')}
         </button>
         <span data-testid={`${spec.id}-rows`}>
           {matches.length === 0
-            ? 'no rows'
-            : `rows ${(first + 1).toLocaleString('en')}–${(first + shown.length).toLocaleString('en')} of ${matches.length.toLocaleString('en')}`}
+            ? t('table_no_rows')
+            : t('table_rows', {
+                first: first + 1,
+                last: first + shown.length,
+                total: number(matches.length),
+              })}
         </span>
         <button
           type="button"
-          aria-label={`Next page of ${spec.noun}`}
+          aria-label={t('table_next_page_of', { noun: spec.noun })}
           disabled={page >= pageCount - 1}
           onClick={() => setPageIndex(page + 1)}
         >
-          Next
+          {t('table_next')}
         </button>
       </nav>
     </div>

@@ -4,6 +4,7 @@
  */
 import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { useI18n } from '../i18n.tsx';
 
 /** `robotlens-<host>-<yyyy-mm-dd>.<extension>`, dated by the crawl's start (local time). */
 export function reportFileName(report: CrawlReport, extension: 'csv' | 'json'): string {
@@ -37,11 +38,12 @@ export function saveTextFile(name: string, type: string, text: string): void {
 }
 
 export function ExportButtons({ report }: { report: CrawlReport }) {
+  const { t } = useI18n();
   return (
-    <div class="exports" role="group" aria-label="Export">
+    <div class="exports" role="group" aria-label={t('export_label')}>
       <button
         type="button"
-        title="Broken links, one row per page that carries each"
+        title={t('export_csv_title')}
         onClick={() =>
           saveTextFile(
             reportFileName(report, 'csv'),
@@ -50,11 +52,11 @@ export function ExportButtons({ report }: { report: CrawlReport }) {
           )
         }
       >
-        Export CSV
+        {t('export_csv')}
       </button>
       <button
         type="button"
-        title="The whole report, as robotlens crawl --format json prints it"
+        title={t('export_json_title')}
         onClick={() =>
           saveTextFile(
             reportFileName(report, 'json'),
@@ -63,7 +65,7 @@ export function ExportButtons({ report }: { report: CrawlReport }) {
           )
         }
       >
-        Export JSON
+        {t('export_json')}
       </button>
     </div>
   );

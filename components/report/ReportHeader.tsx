@@ -1,36 +1,42 @@
 /** The report's head: which crawl, how it ended, its counters and distributions. */
 import type { ComponentChildren } from 'preact';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
+import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import type { StopReason } from '../../lib/crawl/types.ts';
+import { oneDecimal } from '../crawl/CrawlProgressView.tsx';
+import { SLOT, useI18n, withSlot } from '../i18n.tsx';
 import { UrlText } from './cells.tsx';
 import { PageText } from '../PageText.tsx';
 
-const STOP_REASONS: Record<string, string> = {
-  finished: 'finished',
-  'max-pages': 'stopped at the page limit',
-  'max-duration': 'stopped at the time limit',
-  cancelled: 'stopped by you',
-  'save-failed': 'paused because the crawl could not be saved (storage full or failing)',
+const STOP_REASONS: Record<StopReason, PlainMessageKey> = {
+  finished: 'report_stop_finished',
+  'max-pages': 'report_stop_max_pages',
+  'max-duration': 'report_stop_max_duration',
+  cancelled: 'report_stop_cancelled',
+  'save-failed': 'report_stop_save_failed',
 };
 
-export function crawlState(report: CrawlReport): string {
-  if (report.finished) return 'Finished';
-  if (report.stoppedBecause) return `Not finished: ${STOP_REASONS[report.stoppedBecause]}`;
-  return 'Not finished: interrupted or still running';
+export function crawlState(report: CrawlReport, { t }: Translator): string {
+  if (report.finished) return t('report_state_finished');
+  if (report.stoppedBecause)
+    return t('report_state_stopped', { why: t(STOP_REASONS[report.stoppedBecause]) });
+  return t('report_state_interrupted');
 }
 
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+export function formatDuration(ms: number, { t }: Translator): string {
+  if (ms < 1000) return t('unit_ms', { count: Math.round(ms) });
   const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t('unit_seconds', { count: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return t('unit_min_s', { minutes, seconds: seconds % 60 });
+  return t('unit_h_min', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /** Requests per second over the crawl's running time. */
-export function formatRate(requests: number, durationMs: number): string {
+export function formatRate(requests: number, durationMs: number, i18n: Translator): string {
   if (durationMs <= 0) return '—';
-  return (requests / (durationMs / 1000)).toFixed(1);
+  return oneDecimal(requests / (durationMs / 1000), i18n);
 }
 
 export interface ReportHeaderProps {
@@ -40,66 +46,66 @@ export interface ReportHeaderProps {
 }
 
 export function ReportHeader({ report, actions }: ReportHeaderProps) {
+  const i18n = useI18n();
+  const { t, number, lang } = i18n;
   const { stats } = report;
   const origin = originOf(report.startUrl);
-  const tiles: [string, string | number, string?][] = [
-    ['Pages crawled', stats.pagesCrawled],
-    ['URLs checked', stats.done],
-    ['Requests', stats.requests],
-    ['Broken', stats.broken, stats.broken > 0 ? 'bad' : 'good'],
-    ['Redirected', stats.redirected],
-    ['Blocked', stats.blocked],
-    ['Skipped', stats.skipped],
-    ['Duration', formatDuration(stats.durationMs)],
-    ['Requests/s', formatRate(stats.requests, stats.durationMs)],
+  const tiles: [string, string | number, string?, string?][] = [
+    [t('stat_pages_crawled'), stats.pagesCrawled, '', 'Pages crawled'],
+    [t('stat_urls_checked'), stats.done, '', 'URLs checked'],
+    [t('stat_requests'), stats.requests, '', 'Requests'],
+    [t('stat_broken'), stats.broken, stats.broken > 0 ? 'bad' : 'good', 'Broken'],
+    [t('stat_redirected'), stats.redirected, '', 'Redirected'],
+    [t('stat_blocked'), stats.blocked, '', 'Blocked'],
+    [t('stat_skipped'), stats.skipped, '', 'Skipped'],
+    [t('stat_duration'), formatDuration(stats.durationMs, i18n), '', 'Duration'],
+    [t('stat_rate'), formatRate(stats.requests, stats.durationMs, i18n), '', 'Requests/s'],
   ];
-  if (stats.queued > 0) tiles.push(['Still queued', stats.queued]);
+  if (stats.queued > 0) tiles.push([t('stat_still_queued'), stats.queued, '', 'Still queued']);
   return (
     <header class="report-header">
       <div class="report-title">
-        <h1>
-          Crawl of <span class="site">{origin}</span>
-        </h1>
+        <h1>{withSlot(t('report_title', { site: SLOT }), <span class="site">{origin}</span>)}</h1>
         {actions}
       </div>
       <dl class="facts">
-        <dt>Start URL</dt>
+        <dt>{t('report_start_url')}</dt>
         <dd>
           <UrlText url={report.startUrl} />
         </dd>
-        <dt>Robot</dt>
+        <dt>{t('robot_label')}</dt>
         <dd>{report.robot}</dd>
-        <dt>Started</dt>
-        <dd>{new Date(stats.startedAtMs).toLocaleString()}</dd>
-        <dt>State</dt>
+        <dt>{t('report_started')}</dt>
+        <dd>{new Date(stats.startedAtMs).toLocaleString(lang)}</dd>
+        <dt>{t('report_state')}</dt>
         <dd data-testid="crawl-state" class={report.finished ? 'good' : 'warn'}>
-          {crawlState(report)}
+          {crawlState(report, i18n)}
         </dd>
       </dl>
-      <dl class="stats" aria-label="Counters">
-        {tiles.map(([label, value, tone]) => (
-          <div key={label} class={`stat ${tone ?? ''}`} data-stat={label}>
+      <dl class="stats" aria-label={t('report_counters')}>
+        {tiles.map(([label, value, tone, id]) => (
+          <div key={id} class={`stat ${tone ?? ''}`} data-stat={id}>
             <dt>{label}</dt>
-            <dd>{typeof value === 'number' ? value.toLocaleString('en') : value}</dd>
+            <dd>{typeof value === 'number' ? number(value) : value}</dd>
           </div>
         ))}
       </dl>
       <div class="distributions">
         <Distribution
-          caption="HTTP status"
-          heading="Status"
+          caption={t('http_status')}
+          heading={t('col_status')}
           counts={report.distribution.httpStatus}
           order="key"
         />
         <Distribution
-          caption="Content type"
-          heading="Type"
+          caption={t('dist_content_type')}
+          heading={t('dist_type')}
           counts={report.distribution.contentType}
           order="count"
         />
         <Distribution
-          caption="Depth (pages of this site)"
-          heading="Depth"
+          caption={t('dist_depth_caption')}
+          heading={t('col_depth')}
           counts={report.distribution.depth}
           order="key"
         />
@@ -107,6 +113,9 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
     </header>
   );
 }
+
+/** The distribution key of URLs that got no HTTP answer (lib/crawl/report.ts). */
+const NO_STATUS = 'none';
 
 /** Up to this many rows per distribution; the rest add up in one "other" row. */
 const MAX_BARS = 12;
@@ -122,12 +131,13 @@ function Distribution({
   counts: Record<string, number>;
   order: 'key' | 'count';
 }) {
+  const { t, number } = useI18n();
   const entries = Object.entries(counts).sort(([a, x], [b, y]) =>
     order === 'count' ? y - x : compareKeys(a, b),
   );
   const shown = entries.slice(0, MAX_BARS);
   const other = entries.slice(MAX_BARS).reduce((sum, [, n]) => sum + n, 0);
-  if (other > 0) shown.push(['other', other]);
+  if (other > 0) shown.push([t('dist_rest'), other]);
   const max = Math.max(1, ...shown.map(([, n]) => n));
   return (
     <table class="distribution">
@@ -135,9 +145,9 @@ function Distribution({
       <thead>
         <tr>
           <th scope="col">{heading}</th>
-          <th scope="col">URLs</th>
+          <th scope="col">{t('dist_urls')}</th>
           <th scope="col" class="bar-cell">
-            <span class="visually-hidden">Share</span>
+            <span class="visually-hidden">{t('dist_share')}</span>
           </th>
         </tr>
       </thead>
@@ -145,16 +155,16 @@ function Distribution({
         {shown.length === 0 ? (
           <tr>
             <td colSpan={3} class="muted">
-              none
+              {t('none')}
             </td>
           </tr>
         ) : null}
         {shown.map(([key, count]) => (
           <tr key={key}>
             <th scope="row">
-              <PageText text={key} />
+              <PageText text={key === NO_STATUS ? t('none') : key} />
             </th>
-            <td class="num">{count.toLocaleString('en')}</td>
+            <td class="num">{number(count)}</td>
             <td class="bar-cell" aria-hidden="true">
               <span class="bar" style={{ width: `${(100 * count) / max}%` }} />
             </td>

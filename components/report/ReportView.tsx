@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import { useI18n } from '../i18n.tsx';
 import { TabBar } from '../TabBar.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { LiveProgress } from './LiveProgress.tsx';
@@ -20,12 +21,13 @@ export interface ReportViewProps {
 }
 
 export function ReportView({ report, reportFetchedAtMs, progress, onRefresh }: ReportViewProps) {
+  const { t } = useI18n();
   const sections = useMemo(() => sectionsOf(report), [report]);
   const [selected, setSelected] = useState<SectionId>('broken');
   const current = sections.some((s) => s.id === selected) ? selected : 'broken';
   const tabs = sections.map((s) => ({
     id: s.id,
-    label: `${s.label} (${s.count.toLocaleString('en')})`,
+    label: t('report_tab', { label: t(s.label), count: s.count }),
   }));
   return (
     <>
@@ -35,7 +37,7 @@ export function ReportView({ report, reportFetchedAtMs, progress, onRefresh }: R
         reportFetchedAtMs={reportFetchedAtMs}
         onRefresh={onRefresh}
       />
-      <nav aria-label="Report sections">
+      <nav aria-label={t('report_sections')}>
         <TabBar tabs={tabs} selected={current} onSelect={setSelected} />
       </nav>
       <section

@@ -7,6 +7,8 @@
  */
 import type { ReportLinkSource } from '../../lib/crawl/report.ts';
 import { parseHttpUrl } from '../../lib/url/http-url.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
 /** The URL itself when it is an http(s) URL, else null (it must not become a link). */
@@ -39,7 +41,8 @@ export function FoundOn({
   sources: ReportLinkSource[];
   linkCount?: number;
 }) {
-  if (sources.length === 0) return <span class="muted">no page links to it</span>;
+  const { t, plural } = useI18n();
+  if (sources.length === 0) return <span class="muted">{t('cell_no_page_links')}</span>;
   const first = sources.slice(0, SOURCES_SHOWN);
   const rest = sources.slice(SOURCES_SHOWN);
   // The report lists at most 100 pages per URL; say so when it was cut.
@@ -49,15 +52,13 @@ export function FoundOn({
       <SourceList sources={first} />
       {rest.length > 0 ? (
         <details>
-          <summary>
-            {rest.length} more {rest.length === 1 ? 'page' : 'pages'}
-          </summary>
+          <summary>{plural('cell_more_pages', rest.length)}</summary>
           <SourceList sources={rest} />
         </details>
       ) : null}
       {cut ? (
         <span class="muted">
-          {linkCount.toLocaleString('en')} links in all; {sources.length} pages listed
+          {t('cell_links_in_all', { links: linkCount, pages: sources.length })}
         </span>
       ) : null}
     </>
@@ -65,6 +66,7 @@ export function FoundOn({
 }
 
 function SourceList({ sources }: { sources: ReportLinkSource[] }) {
+  const { t } = useI18n();
   return (
     <ul class="found-on">
       {sources.map((source, index) => (
@@ -75,11 +77,11 @@ function SourceList({ sources }: { sources: ReportLinkSource[] }) {
               <PageText text={source.text} />
             </q>
           ) : (
-            <span class="muted">(no text)</span>
+            <span class="muted">{t('cell_no_text')}</span>
           )}{' '}
           <span class="muted where">
             {source.element} {source.attribute}
-            {source.line !== undefined ? `, line ${source.line}` : ''}
+            {source.line !== undefined ? t('cell_at_line', { line: String(source.line) }) : ''}
           </span>
         </li>
       ))}
@@ -89,13 +91,14 @@ function SourceList({ sources }: { sources: ReportLinkSource[] }) {
 
 /** A list of URLs, each as UrlText; long lists fold after the first few. */
 export function UrlList({ urls }: { urls: string[] }) {
+  const { t } = useI18n();
   const rest = urls.slice(SOURCES_SHOWN);
   return (
     <>
       <UrlItems urls={urls.slice(0, SOURCES_SHOWN)} />
       {rest.length > 0 ? (
         <details>
-          <summary>{rest.length} more</summary>
+          <summary>{t('cell_more', { count: rest.length })}</summary>
           <UrlItems urls={rest} />
         </details>
       ) : null}
@@ -115,6 +118,6 @@ function UrlItems({ urls }: { urls: string[] }) {
   );
 }
 
-export function statusText(status: number | null): string {
-  return status === null ? 'none' : String(status);
+export function statusText(status: number | null, { t }: Translator): string {
+  return status === null ? t('none') : String(status);
 }

@@ -1,6 +1,10 @@
 /** The report's sections (one tab each) and the panel that shows one. */
 import { useMemo } from 'preact/hooks';
-import { isRobotsProblem, type CrawlReport } from '../../lib/crawl/report.ts';
+import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { isRobotsProblem } from '../../lib/crawl/robots-problem.ts';
+import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import { useI18n } from '../i18n.tsx';
 import { UrlList } from './cells.tsx';
 import { DataTable } from './DataTable.tsx';
 import {
@@ -38,7 +42,7 @@ export type SectionId =
 
 export interface Section {
   id: SectionId;
-  label: string;
+  label: PlainMessageKey;
   count: number;
 }
 
@@ -46,71 +50,72 @@ export interface Section {
 export function sectionsOf(report: CrawlReport): Section[] {
   const sitemap = report.sitemap;
   const sections: (Section | null)[] = [
-    { id: 'broken', label: 'Broken links', count: report.broken.length },
-    { id: 'redirects', label: 'Redirects', count: report.redirects.length },
-    { id: 'traps', label: 'Traps', count: report.traps.length },
-    { id: 'duplicates', label: 'Duplicates', count: report.duplicates.length },
+    { id: 'broken', label: 'section_broken', count: report.broken.length },
+    { id: 'redirects', label: 'section_redirects', count: report.redirects.length },
+    { id: 'traps', label: 'section_traps', count: report.traps.length },
+    { id: 'duplicates', label: 'section_duplicates', count: report.duplicates.length },
     {
       id: 'noindex',
-      label: 'Noindex / nofollow',
+      label: 'section_noindex',
       count: report.pages.filter((p) => p.noindex || p.nofollow).length + report.notFollowed.length,
     },
-    { id: 'skipped', label: 'Skipped', count: report.skipped.length },
-    { id: 'blocked', label: 'Blocked', count: report.blocked.length },
-    { id: 'rate-limited', label: 'Rate-limited', count: report.rateLimited.length },
-    { id: 'forbidden', label: 'Forbidden', count: report.forbidden.length },
-    { id: 'aliases', label: 'Aliases', count: report.aliases.length },
+    { id: 'skipped', label: 'section_skipped', count: report.skipped.length },
+    { id: 'blocked', label: 'section_blocked', count: report.blocked.length },
+    { id: 'rate-limited', label: 'section_rate_limited', count: report.rateLimited.length },
+    { id: 'forbidden', label: 'section_forbidden', count: report.forbidden.length },
+    { id: 'aliases', label: 'section_aliases', count: report.aliases.length },
     sitemap
       ? {
           id: 'sitemap',
-          label: 'Sitemap',
+          label: 'section_sitemap',
           count: sitemap.notLinked.length + sitemap.missingFromSitemap.length,
         }
       : null,
     {
       id: 'soft-404',
-      label: 'Soft 404',
+      label: 'section_soft_404',
       count: report.soft404.filter((s) => s.detected).length,
     },
-    { id: 'robots', label: 'robots.txt', count: report.robots.filter(isRobotsProblem).length },
+    {
+      id: 'robots',
+      label: 'section_robots',
+      count: report.robots.filter(isRobotsProblem).length,
+    },
   ];
   return sections.filter((s): s is Section => s !== null);
 }
 
-const ABOUT: Record<SectionId, string> = {
-  broken: 'Links that lead nowhere, with every page and anchor text that carry them.',
-  redirects: 'URLs that redirect: each hop with the status it answered, and where it ends.',
-  traps:
-    'URLs the crawl refused because they look endless (calendars, repeating paths, query spaces), with the rule that caught them.',
-  duplicates: 'Pages of this site whose text is the same.',
-  noindex:
-    'Pages that ask robots not to index them or not to follow their links, and the links so left unfollowed.',
-  skipped: 'Every URL that was not requested, and why (robots.txt blocks and traps included).',
-  blocked: 'URLs robots.txt forbids for the robot the crawl obeyed.',
-  'rate-limited':
-    'URLs the site asked the crawl to come back to later (429/503 with a long Retry-After).',
-  forbidden: 'URLs that answered 401, 403 or 999: bot walls and logins, kept apart from broken.',
-  aliases: 'Links written differently that are the same URL once normalised.',
-  sitemap: 'How the sitemaps robots.txt names compare with what the crawl found.',
-  'soft-404': 'Whether each site answers a random missing path with an error, as it should.',
-  robots:
-    "Each site's robots.txt: how it answered and what the crawl made of it (an error, an HTML page or an image is not a robots.txt).",
+const ABOUT: Record<SectionId, PlainMessageKey> = {
+  broken: 'about_broken',
+  redirects: 'about_redirects',
+  traps: 'about_traps',
+  duplicates: 'about_duplicates',
+  noindex: 'about_noindex',
+  skipped: 'about_skipped',
+  blocked: 'about_blocked',
+  'rate-limited': 'about_rate_limited',
+  forbidden: 'about_forbidden',
+  aliases: 'about_aliases',
+  sitemap: 'about_sitemap',
+  'soft-404': 'about_soft_404',
+  robots: 'about_robots',
 };
 
 /** One section's tables; memoised on the report, so switching back is cheap. */
 export function SectionPanel({ id, report }: { id: SectionId; report: CrawlReport }) {
+  const { t } = useI18n();
   return (
     <>
-      <p class="about">{ABOUT[id]}</p>
+      <p class="about">{t(ABOUT[id])}</p>
       {id === 'broken' ? <Table report={report} build={brokenSpec} /> : null}
       {id === 'redirects' ? <Table report={report} build={redirectsSpec} /> : null}
       {id === 'traps' ? <Table report={report} build={trapsSpec} /> : null}
       {id === 'duplicates' ? <Table report={report} build={duplicatesSpec} /> : null}
       {id === 'noindex' ? (
         <>
-          <h2>Pages with noindex or nofollow</h2>
+          <h2>{t('noindex_pages_heading')}</h2>
           <Table report={report} build={robotsPagesSpec} />
-          <h2>Links not followed</h2>
+          <h2>{t('not_followed_heading')}</h2>
           <Table report={report} build={notFollowedSpec} />
         </>
       ) : null}
@@ -131,30 +136,34 @@ function Table<R>({
   build,
 }: {
   report: CrawlReport;
-  build: (report: CrawlReport) => TableSpec<R>;
+  build: (report: CrawlReport, i18n: Translator) => TableSpec<R>;
 }) {
-  const spec = useMemo(() => build(report), [build, report]);
+  const i18n = useI18n();
+  const spec = useMemo(() => build(report, i18n), [build, report, i18n]);
   return <DataTable spec={spec} />;
 }
 
 function SitemapPanel({ report }: { report: CrawlReport }) {
+  const { t, number, say } = useI18n();
   const sitemap = report.sitemap;
-  if (!sitemap) return <p class="empty">Sitemaps were not read in this crawl.</p>;
+  if (!sitemap) return <p class="empty">{t('sitemap_not_read')}</p>;
   return (
     <>
       <dl class="facts">
-        <dt>Sitemaps</dt>
-        <dd>{sitemap.sitemaps.length > 0 ? <UrlList urls={sitemap.sitemaps} /> : 'none found'}</dd>
-        <dt>URLs listed</dt>
-        <dd>{sitemap.urls.toLocaleString('en')}</dd>
+        <dt>{t('sitemap_sitemaps')}</dt>
+        <dd>
+          {sitemap.sitemaps.length > 0 ? <UrlList urls={sitemap.sitemaps} /> : t('none_found')}
+        </dd>
+        <dt>{t('sitemap_urls_listed')}</dt>
+        <dd>{number(sitemap.urls)}</dd>
         {sitemap.errors.length > 0 ? (
           <>
-            <dt>Errors</dt>
+            <dt>{t('sitemap_errors')}</dt>
             <dd>
               <ul class="plain">
                 {sitemap.errors.map((error, index) => (
                   <li key={index} class="error">
-                    {error}
+                    {sitemap.errorPhrases?.[index] ? say(sitemap.errorPhrases[index]) : error}
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,49 @@
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { FoundOn, UrlList, UrlText, statusText } from './cells.tsx';
 import type { TableSpec } from './table-model.ts';
+import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
+import type { Phrase } from '../../lib/i18n/phrase.ts';
+import type { Translator } from '../../lib/i18n/translator.ts';
+import { outcomeText } from '../../lib/i18n/labels.ts';
+import type { AliasReason } from '../../lib/url/alias-reasons.ts';
 import { PageText } from '../PageText.tsx';
+
+/** A report row's reason: in the reader's language when the crawl kept its phrase. */
+interface ReasonRow {
+  reason: string;
+  reasonPhrase?: Phrase;
+}
+
+function reasonText(row: ReasonRow, { say }: Translator): string {
+  return row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
+}
+
+/** The rule that caught a trap, likewise. */
+function trapText(row: { detail: string; detailPhrase?: Phrase }, { say }: Translator): string {
+  return row.detailPhrase ? say(row.detailPhrase) : row.detail;
+}
+
+const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
+  whitespace: 'alias_whitespace',
+  backslash: 'alias_backslash',
+  'scheme-case': 'alias_scheme_case',
+  credentials: 'alias_credentials',
+  'host-case': 'alias_host_case',
+  'idn-host': 'alias_idn_host',
+  'ip-address': 'alias_ip_address',
+  'default-port': 'alias_default_port',
+  'empty-path': 'alias_empty_path',
+  'dot-segment': 'alias_dot_segment',
+  'unreserved-escape': 'alias_unreserved_escape',
+  'escape-case': 'alias_escape_case',
+  'unencoded-character': 'alias_unencoded_character',
+  fragment: 'alias_fragment',
+};
+
+/** Why two spellings are one URL, in words; an unknown code (a newer crawl) as itself. */
+function aliasText(code: string, { t }: Translator): string {
+  return Object.hasOwn(ALIAS_REASONS, code) ? t(ALIAS_REASONS[code as AliasReason]) : code;
+}
 
 type Row<K extends keyof CrawlReport> = CrawlReport[K] extends (infer R)[] | null ? R : never;
 type Page = Row<'pages'>;
@@ -24,57 +66,58 @@ function urlColumn<R extends { url: string }>(label: string): TableSpec<R>['colu
 const sourcesText = (sources: { page: string; text: string }[]) =>
   sources.map((s) => `${s.page}\n${s.text}`).join('\n');
 
-export function brokenSpec(report: CrawlReport): TableSpec<Row<'broken'>> {
+export function brokenSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'broken'>> {
+  const { t, plural } = i18n;
   return {
     id: 'broken',
-    noun: 'broken links',
-    singular: 'broken link',
+    count: (n) => plural('rows_broken_links', n),
+    noun: t('noun_broken_links'),
     rows: report.broken,
-    searchText: (r) => `${r.url}\n${r.reason}\n${sourcesText(r.foundOn)}`,
-    filter: { label: 'Kind', valueOf: (r) => r.kind },
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
+    filter: { label: t('col_kind'), valueOf: (r) => r.kind },
     columns: [
       {
         id: 'url',
-        label: 'Broken URL',
+        label: t('col_broken_url'),
         width: 'wide',
         sortValue: (r) => r.url,
         render: (r) => (
           <>
             <UrlText url={r.url} />
-            {r.internal ? null : <span class="tag">other site</span>}
+            {r.internal ? null : <span class="tag">{t('tag_other_site')}</span>}
           </>
         ),
       },
       {
         id: 'status',
-        label: 'Status',
+        label: t('col_status'),
         width: 'narrow',
         sortValue: (r) => r.status,
-        render: (r) => statusText(r.status),
+        render: (r) => statusText(r.status, i18n),
       },
       {
         id: 'kind',
-        label: 'Kind and reason',
+        label: t('col_kind_and_reason'),
         sortValue: (r) => r.kind,
         render: (r) => (
           <>
             <span class="kind">{r.kind}</span>{' '}
             <span class="muted">
-              <PageText text={r.reason} />
+              <PageText text={reasonText(r, i18n)} />
             </span>
           </>
         ),
       },
       {
         id: 'links',
-        label: 'Links',
+        label: t('col_links'),
         width: 'narrow',
         sortValue: (r) => r.linkCount,
-        render: (r) => r.linkCount.toLocaleString('en'),
+        render: (r) => i18n.number(r.linkCount),
       },
       {
         id: 'foundOn',
-        label: 'Found on (page, anchor text)',
+        label: t('col_found_on_page_anchor_text'),
         width: 'wide',
         sortValue: (r) => r.foundOn[0]?.page ?? null,
         render: (r) => <FoundOn sources={r.foundOn} linkCount={r.linkCount} />,
@@ -83,25 +126,30 @@ export function brokenSpec(report: CrawlReport): TableSpec<Row<'broken'>> {
   };
 }
 
-export function redirectsSpec(report: CrawlReport): TableSpec<Row<'redirects'>> {
+export function redirectsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'redirects'>> {
+  const { t, plural } = i18n;
   return {
     id: 'redirects',
-    noun: 'redirects',
-    singular: 'redirect',
+    count: (n) => plural('rows_redirects', n),
+    noun: t('noun_redirects'),
     rows: report.redirects,
     searchText: (r) => [r.from, ...r.chain.map((hop) => hop.url), r.to].join('\n'),
-    filter: { label: 'Outcome', valueOf: (r) => r.outcome },
+    filter: {
+      label: t('col_outcome'),
+      valueOf: (r) => r.outcome,
+      labelOf: (value) => outcomeText(value, i18n),
+    },
     columns: [
       {
         id: 'from',
-        label: 'From',
+        label: t('col_from'),
         width: 'wide',
         sortValue: (r) => r.from,
         render: (r) => <UrlText url={r.from} />,
       },
       {
         id: 'chain',
-        label: 'Chain, hop by hop',
+        label: t('col_chain_hop_by_hop'),
         width: 'wide',
         sortValue: (r) => r.chain.length,
         render: (r) => (
@@ -116,55 +164,58 @@ export function redirectsSpec(report: CrawlReport): TableSpec<Row<'redirects'>> 
       },
       {
         id: 'to',
-        label: 'Final URL',
+        label: t('col_final_url'),
         width: 'wide',
         sortValue: (r) => r.to,
         render: (r) => <UrlText url={r.to} />,
       },
       {
         id: 'finalStatus',
-        label: 'Final status',
+        label: t('col_final_status'),
         width: 'narrow',
         sortValue: (r) => r.finalStatus,
-        render: (r) => statusText(r.finalStatus),
+        render: (r) => statusText(r.finalStatus, i18n),
       },
       {
         id: 'outcome',
-        label: 'Outcome',
+        label: t('col_outcome'),
         width: 'narrow',
         sortValue: (r) => r.outcome,
-        render: (r) => <span class={`outcome outcome-${r.outcome}`}>{r.outcome}</span>,
+        render: (r) => (
+          <span class={`outcome outcome-${r.outcome}`}>{outcomeText(r.outcome, i18n)}</span>
+        ),
       },
     ],
   };
 }
 
-export function trapsSpec(report: CrawlReport): TableSpec<Row<'traps'>> {
+export function trapsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'traps'>> {
+  const { t, plural } = i18n;
   return {
     id: 'traps',
-    noun: 'traps',
-    singular: 'trap',
+    count: (n) => plural('rows_traps', n),
+    noun: t('noun_traps'),
     rows: report.traps,
-    searchText: (r) => `${r.url}\n${r.detail}\n${sourcesText(r.foundOn)}`,
-    filter: { label: 'Kind', valueOf: (r) => r.kind },
+    searchText: (r) => `${r.url}\n${trapText(r, i18n)}\n${sourcesText(r.foundOn)}`,
+    filter: { label: t('col_kind'), valueOf: (r) => r.kind },
     columns: [
       {
         id: 'kind',
-        label: 'Kind',
+        label: t('col_kind'),
         width: 'narrow',
         sortValue: (r) => r.kind,
         render: (r) => <span class="kind">{r.kind}</span>,
       },
-      urlColumn('URL'),
+      urlColumn(t('col_url')),
       {
         id: 'detail',
-        label: 'Rule',
-        sortValue: (r) => r.detail,
-        render: (r) => <PageText text={r.detail} />,
+        label: t('col_rule'),
+        sortValue: (r) => trapText(r, i18n),
+        render: (r) => <PageText text={trapText(r, i18n)} />,
       },
       {
         id: 'foundOn',
-        label: 'Found on',
+        label: t('col_found_on'),
         width: 'wide',
         render: (r) => <FoundOn sources={r.foundOn} />,
       },
@@ -172,31 +223,35 @@ export function trapsSpec(report: CrawlReport): TableSpec<Row<'traps'>> {
   };
 }
 
-export function duplicatesSpec(report: CrawlReport): TableSpec<Row<'duplicates'>> {
+export function duplicatesSpec(
+  report: CrawlReport,
+  i18n: Translator,
+): TableSpec<Row<'duplicates'>> {
+  const { t, plural } = i18n;
   return {
     id: 'duplicates',
-    noun: 'duplicate groups',
-    singular: 'duplicate group',
+    count: (n) => plural('rows_duplicate_groups', n),
+    noun: t('noun_duplicate_groups'),
     rows: report.duplicates,
     searchText: (r) => r.urls.join('\n'),
     columns: [
       {
         id: 'urls',
-        label: 'Pages with the same text',
+        label: t('col_pages_with_the_same_text'),
         width: 'wide',
         sortValue: (r) => r.urls[0] ?? null,
         render: (r) => <UrlList urls={r.urls} />,
       },
       {
         id: 'count',
-        label: 'Pages',
+        label: t('col_pages'),
         width: 'narrow',
         sortValue: (r) => r.urls.length,
         render: (r) => r.urls.length,
       },
       {
         id: 'fingerprint',
-        label: 'Fingerprint',
+        label: t('col_fingerprint'),
         sortValue: (r) => r.fingerprint,
         render: (r) => <code title={r.fingerprint}>{r.fingerprint.slice(0, 12)}</code>,
       },
@@ -207,27 +262,28 @@ export function duplicatesSpec(report: CrawlReport): TableSpec<Row<'duplicates'>
 const directivesOf = (page: Page) =>
   [page.noindex ? 'noindex' : '', page.nofollow ? 'nofollow' : ''].filter(Boolean).join(', ');
 
-export function robotsPagesSpec(report: CrawlReport): TableSpec<Page> {
+export function robotsPagesSpec(report: CrawlReport, i18n: Translator): TableSpec<Page> {
+  const { t, plural } = i18n;
   return {
     id: 'noindex',
-    noun: 'noindex or nofollow pages',
-    singular: 'noindex or nofollow page',
+    count: (n) => plural('rows_noindex_or_nofollow_pages', n),
+    noun: t('noun_noindex_or_nofollow_pages'),
     rows: report.pages.filter((p) => p.noindex || p.nofollow),
     searchText: (r) => r.url,
-    filter: { label: 'Directives', valueOf: directivesOf },
+    filter: { label: t('col_directives'), valueOf: directivesOf },
     columns: [
-      urlColumn('Page'),
-      { id: 'directives', label: 'Says', sortValue: directivesOf, render: directivesOf },
+      urlColumn(t('col_page')),
+      { id: 'directives', label: t('col_says'), sortValue: directivesOf, render: directivesOf },
       {
         id: 'status',
-        label: 'Status',
+        label: t('col_status'),
         width: 'narrow',
         sortValue: (r) => r.status,
-        render: (r) => statusText(r.status),
+        render: (r) => statusText(r.status, i18n),
       },
       {
         id: 'depth',
-        label: 'Depth',
+        label: t('col_depth'),
         width: 'narrow',
         sortValue: (r) => r.depth,
         render: (r) => r.depth,
@@ -236,31 +292,35 @@ export function robotsPagesSpec(report: CrawlReport): TableSpec<Page> {
   };
 }
 
-export function notFollowedSpec(report: CrawlReport): TableSpec<Row<'notFollowed'>> {
+export function notFollowedSpec(
+  report: CrawlReport,
+  i18n: Translator,
+): TableSpec<Row<'notFollowed'>> {
+  const { t, plural } = i18n;
   return {
     id: 'not-followed',
-    noun: 'pages with links not followed',
-    singular: 'page with links not followed',
+    count: (n) => plural('rows_pages_with_links_not_followed', n),
+    noun: t('noun_pages_with_links_not_followed'),
     rows: report.notFollowed,
     searchText: (r) => `${r.page}\n${r.links.join('\n')}`,
     columns: [
       {
         id: 'page',
-        label: 'Page',
+        label: t('col_page'),
         width: 'wide',
         sortValue: (r) => r.page,
         render: (r) => <UrlText url={r.page} />,
       },
       {
         id: 'count',
-        label: 'Links',
+        label: t('col_links'),
         width: 'narrow',
         sortValue: (r) => r.links.length,
         render: (r) => r.links.length,
       },
       {
         id: 'links',
-        label: 'Links not followed',
+        label: t('col_links_not_followed'),
         width: 'wide',
         render: (r) => <UrlList urls={r.links} />,
       },
@@ -271,95 +331,105 @@ export function notFollowedSpec(report: CrawlReport): TableSpec<Row<'notFollowed
 /** `robots-txt: Disallow: /x` → `robots-txt`: the rule before the colon. */
 const ruleOf = (reason: string) => reason.split(':', 1)[0]!;
 
-export function skippedSpec(report: CrawlReport): TableSpec<Row<'skipped'>> {
+export function skippedSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'skipped'>> {
+  const { t, plural } = i18n;
   return {
     id: 'skipped',
-    noun: 'skipped URLs',
-    singular: 'skipped URL',
+    count: (n) => plural('rows_skipped_urls', n),
+    noun: t('noun_skipped_urls'),
     rows: report.skipped,
-    searchText: (r) => `${r.url}\n${r.reason}`,
-    filter: { label: 'Rule', valueOf: (r) => ruleOf(r.reason) },
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
+    filter: { label: t('col_rule'), valueOf: (r) => ruleOf(r.reason) },
     columns: [
-      urlColumn('URL'),
+      urlColumn(t('col_url')),
       {
         id: 'reason',
-        label: 'Reason',
-        sortValue: (r) => r.reason,
-        render: (r) => <PageText text={r.reason} />,
+        label: t('col_reason'),
+        sortValue: (r) => reasonText(r, i18n),
+        render: (r) => <PageText text={reasonText(r, i18n)} />,
       },
     ],
   };
 }
 
-export function blockedSpec(report: CrawlReport): TableSpec<Row<'blocked'>> {
+export function blockedSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'blocked'>> {
+  const { t, plural } = i18n;
   return {
     id: 'blocked',
-    noun: 'blocked URLs',
-    singular: 'blocked URL',
+    count: (n) => plural('rows_blocked_urls', n),
+    noun: t('noun_blocked_urls'),
     rows: report.blocked,
-    searchText: (r) => `${r.url}\n${r.reason}`,
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
     columns: [
-      urlColumn('URL'),
+      urlColumn(t('col_url')),
       {
         id: 'reason',
-        label: 'robots.txt rule',
-        sortValue: (r) => r.reason,
-        render: (r) => <PageText text={r.reason} />,
+        label: t('col_robots_txt_rule'),
+        sortValue: (r) => reasonText(r, i18n),
+        render: (r) => <PageText text={reasonText(r, i18n)} />,
       },
     ],
   };
 }
 
-function statusReasonColumns<R extends { url: string; status: number | null; reason: string }>() {
+function statusReasonColumns<R extends ReasonRow & { url: string; status: number | null }>(
+  i18n: Translator,
+) {
+  const { t } = i18n;
   return [
     {
       id: 'url',
-      label: 'URL',
+      label: t('col_url'),
       width: 'wide' as const,
       sortValue: (r: R) => r.url,
       render: (r: R) => <UrlText url={r.url} />,
     },
     {
       id: 'status',
-      label: 'Status',
+      label: t('col_status'),
       width: 'narrow' as const,
       sortValue: (r: R) => r.status,
-      render: (r: R) => statusText(r.status),
+      render: (r: R) => statusText(r.status, i18n),
     },
     {
       id: 'reason',
-      label: 'Reason',
-      sortValue: (r: R) => r.reason,
-      render: (r: R) => <PageText text={r.reason} />,
+      label: t('col_reason'),
+      sortValue: (r: R) => reasonText(r, i18n),
+      render: (r: R) => <PageText text={reasonText(r, i18n)} />,
     },
   ];
 }
 
-export function rateLimitedSpec(report: CrawlReport): TableSpec<Row<'rateLimited'>> {
+export function rateLimitedSpec(
+  report: CrawlReport,
+  i18n: Translator,
+): TableSpec<Row<'rateLimited'>> {
+  const { t, plural } = i18n;
   return {
     id: 'rate-limited',
-    noun: 'rate-limited URLs',
-    singular: 'rate-limited URL',
+    count: (n) => plural('rows_rate_limited_urls', n),
+    noun: t('noun_rate_limited_urls'),
     rows: report.rateLimited,
-    searchText: (r) => `${r.url}\n${r.reason}`,
-    filter: { label: 'Status', valueOf: (r) => statusText(r.status) },
-    columns: statusReasonColumns(),
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
+    filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
+    columns: statusReasonColumns(i18n),
   };
 }
 
-export function forbiddenSpec(report: CrawlReport): TableSpec<Row<'forbidden'>> {
+export function forbiddenSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'forbidden'>> {
+  const { t, plural } = i18n;
   return {
     id: 'forbidden',
-    noun: 'forbidden URLs',
-    singular: 'forbidden URL',
+    count: (n) => plural('rows_forbidden_urls', n),
+    noun: t('noun_forbidden_urls'),
     rows: report.forbidden,
-    searchText: (r) => `${r.url}\n${r.reason}\n${sourcesText(r.foundOn)}`,
-    filter: { label: 'Status', valueOf: (r) => statusText(r.status) },
+    searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
+    filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
     columns: [
-      ...statusReasonColumns<Row<'forbidden'>>(),
+      ...statusReasonColumns<Row<'forbidden'>>(i18n),
       {
         id: 'foundOn',
-        label: 'Found on',
+        label: t('col_found_on'),
         width: 'wide',
         render: (r) => <FoundOn sources={r.foundOn} />,
       },
@@ -367,17 +437,18 @@ export function forbiddenSpec(report: CrawlReport): TableSpec<Row<'forbidden'>> 
   };
 }
 
-export function aliasesSpec(report: CrawlReport): TableSpec<Row<'aliases'>> {
+export function aliasesSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'aliases'>> {
+  const { t, plural } = i18n;
   return {
     id: 'aliases',
-    noun: 'aliases',
-    singular: 'alias',
+    count: (n) => plural('rows_aliases', n),
+    noun: t('noun_aliases'),
     rows: report.aliases,
     searchText: (r) => `${r.raw}\n${r.url}\n${r.page}`,
     columns: [
       {
         id: 'raw',
-        label: 'Link as written',
+        label: t('col_link_as_written'),
         width: 'wide',
         sortValue: (r) => r.raw,
         render: (r) => (
@@ -386,19 +457,19 @@ export function aliasesSpec(report: CrawlReport): TableSpec<Row<'aliases'>> {
           </code>
         ),
       },
-      urlColumn('Same URL as'),
+      urlColumn(t('col_same_url_as')),
       {
         id: 'page',
-        label: 'On page',
+        label: t('col_on_page'),
         width: 'wide',
         sortValue: (r) => r.page,
         render: (r) => <UrlText url={r.page} />,
       },
       {
         id: 'reasons',
-        label: 'Why',
+        label: t('col_why'),
         sortValue: (r) => r.reasons.join(', '),
-        render: (r) => r.reasons.join(', '),
+        render: (r) => r.reasons.map((code) => aliasText(code, i18n)).join(t('list_separator')),
       },
     ],
   };
@@ -406,89 +477,103 @@ export function aliasesSpec(report: CrawlReport): TableSpec<Row<'aliases'>> {
 
 export interface SitemapRow {
   url: string;
-  finding: 'in a sitemap, no link to it' | 'crawled, missing from the sitemaps';
+  finding: 'not-linked' | 'missing-from-sitemap';
 }
 
-export function sitemapSpec(report: CrawlReport): TableSpec<SitemapRow> {
+const SITEMAP_FINDINGS: Record<SitemapRow['finding'], PlainMessageKey> = {
+  'not-linked': 'sitemap_not_linked',
+  'missing-from-sitemap': 'sitemap_missing',
+};
+
+export function sitemapSpec(report: CrawlReport, i18n: Translator): TableSpec<SitemapRow> {
+  const { t, plural } = i18n;
   const sitemap = report.sitemap;
   const rows: SitemapRow[] = sitemap
     ? [
         ...sitemap.notLinked.map((url) => ({
           url,
-          finding: 'in a sitemap, no link to it' as const,
+          finding: 'not-linked' as const,
         })),
         ...sitemap.missingFromSitemap.map((url) => ({
           url,
-          finding: 'crawled, missing from the sitemaps' as const,
+          finding: 'missing-from-sitemap' as const,
         })),
       ]
     : [];
   return {
     id: 'sitemap',
-    noun: 'sitemap differences',
-    singular: 'sitemap difference',
+    count: (n) => plural('rows_sitemap_differences', n),
+    noun: t('noun_sitemap_differences'),
     rows,
     searchText: (r) => r.url,
-    filter: { label: 'Finding', valueOf: (r) => r.finding },
+    filter: {
+      label: t('col_finding'),
+      valueOf: (r) => r.finding,
+      labelOf: (value) => t(SITEMAP_FINDINGS[value as SitemapRow['finding']]),
+    },
     columns: [
-      urlColumn('URL'),
-      { id: 'finding', label: 'Finding', sortValue: (r) => r.finding, render: (r) => r.finding },
+      urlColumn(t('col_url')),
+      {
+        id: 'finding',
+        label: t('col_finding'),
+        sortValue: (r) => r.finding,
+        render: (r) => t(SITEMAP_FINDINGS[r.finding]),
+      },
     ],
   };
 }
 
-export function soft404Spec(report: CrawlReport): TableSpec<Row<'soft404'>> {
+export function soft404Spec(report: CrawlReport, i18n: Translator): TableSpec<Row<'soft404'>> {
+  const { t, plural } = i18n;
   return {
     id: 'soft-404',
-    noun: 'sites probed for soft 404s',
-    singular: 'site probed for soft 404s',
+    count: (n) => plural('rows_sites_probed_for_soft_404s', n),
+    noun: t('noun_sites_probed_for_soft_404s'),
     rows: report.soft404,
     searchText: (r) => r.origin,
     columns: [
       {
         id: 'origin',
-        label: 'Site',
+        label: t('col_site'),
         width: 'wide',
         sortValue: (r) => r.origin,
         render: (r) => <UrlText url={r.origin} />,
       },
       {
         id: 'detected',
-        label: 'A random missing path answers',
+        label: t('col_a_random_missing_path_answers'),
         sortValue: (r) => (r.detected ? 1 : 0),
         render: (r) =>
-          r.detected ? (
-            <strong class="bad">200: soft 404 — missing pages look like pages</strong>
-          ) : (
-            'an error status, as it should'
-          ),
+          r.detected ? <strong class="bad">{t('soft404_detected')}</strong> : t('soft404_fine'),
       },
     ],
   };
 }
 
-export function robotsTxtSpec(report: CrawlReport): TableSpec<Row<'robots'>> {
+export function robotsTxtSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'robots'>> {
+  const { t, plural } = i18n;
   return {
     id: 'robots',
-    noun: 'robots.txt answers',
-    singular: 'robots.txt answer',
+    count: (n) => plural('rows_robots_txt_answers', n),
+    noun: t('noun_robots_txt_answers'),
     rows: report.robots,
-    searchText: (r) => `${r.url}\n${r.code}\n${r.reason}`,
-    filter: { label: 'Policy', valueOf: (r) => r.policy },
+    searchText: (r) => `${r.url}\n${r.code}\n${reasonText(r, i18n)}`,
+    filter: { label: t('col_policy'), valueOf: (r) => r.policy },
     columns: [
-      ...statusReasonColumns<Row<'robots'>>().map((column) =>
+      ...statusReasonColumns<Row<'robots'>>(i18n).map((column) =>
         column.id === 'reason'
           ? {
               ...column,
               render: (r: Row<'robots'>) => (
                 <>
-                  <span class="kind">{r.code}</span> <span class="muted">{r.reason}</span>
+                  <span class="kind">{r.code}</span>{' '}
+                  <span class="muted">{reasonText(r, i18n)}</span>
                 </>
               ),
             }
           : column,
       ),
-      { id: 'policy', label: 'Policy', sortValue: (r) => r.policy, render: (r) => r.policy },
+      { id: 'policy', label: t('col_policy'), sortValue: (r) => r.policy, render: (r) => r.policy },
     ],
   };
 }

@@ -26,15 +26,17 @@ export interface TableFilter<R> {
   /** Names the select, e.g. "Kind". */
   label: string;
   valueOf: (row: R) => string;
+  /** How a value reads in the select, when it is a code rather than page data. */
+  labelOf?: (value: string) => string;
 }
 
 export interface TableSpec<R> {
   /** Unique on the page; used for element ids. */
   id: string;
-  /** Plural noun for the rows, e.g. "broken links": names the search box and the count. */
+  /** The rows, counted in the reader's language: "1 broken link", "12 broken links". */
+  count: (n: number) => string;
+  /** What the rows are, e.g. "broken links": names the search box, the pager and the empty table. */
   noun: string;
-  /** The same in the singular, for a count of one. */
-  singular: string;
   rows: readonly R[];
   columns: Column<R>[];
   /** The text a search looks in (URL, page, anchor text…). */

@@ -1,5 +1,7 @@
 /** Every audit finding, with a button that shows its line in the file. */
 import type { RobotsFinding } from '../../lib/robots/index.ts';
+import { SEVERITY_LABELS as SEVERITY } from '../../lib/i18n/labels.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
 export interface FindingListProps {
@@ -8,23 +10,24 @@ export interface FindingListProps {
 }
 
 export function FindingList({ findings, onShowLine }: FindingListProps) {
+  const { t, say } = useI18n();
   return (
-    <section aria-label="Findings" class="findings">
-      <h2>Findings ({findings.length})</h2>
-      {findings.length === 0 ? <p>No mistakes found.</p> : null}
+    <section aria-label={t('robots_findings')} class="findings">
+      <h2>{t('robots_findings_count', { count: findings.length })}</h2>
+      {findings.length === 0 ? <p>{t('robots_no_findings')}</p> : null}
       <ul>
         {findings.map((finding, index) => (
           <li key={index} class={`finding finding-${finding.severity}`} data-code={finding.code}>
-            <span class="severity">{finding.severity}</span>{' '}
+            <span class="severity">{t(SEVERITY[finding.severity])}</span>{' '}
             {finding.line !== null ? (
               <button type="button" class="link" onClick={() => onShowLine(finding.line!)}>
-                line {finding.line}
+                {t('line_n', { line: String(finding.line) })}
               </button>
             ) : (
-              <span>whole file</span>
+              <span>{t('robots_whole_file')}</span>
             )}{' '}
             <span class="finding-message">
-              <PageText text={finding.message} />
+              <PageText text={say(finding.messagePhrase)} />
             </span>
           </li>
         ))}

@@ -1,5 +1,6 @@
 /** The groups as robots read them, and the sitemaps the file names. */
 import type { RobotsGroup, RobotsSitemap } from '../../lib/robots/index.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
 export interface GroupListProps {
@@ -9,17 +10,18 @@ export interface GroupListProps {
 }
 
 export function GroupList({ groups, sitemaps, onShowLine }: GroupListProps) {
+  const { t, plural } = useI18n();
   return (
-    <section aria-label="Groups" class="groups">
-      <h2>Groups ({groups.length})</h2>
+    <section aria-label={t('robots_groups')} class="groups">
+      <h2>{t('robots_groups_count', { count: groups.length })}</h2>
       <ul>
         {groups.map((group) => (
           <li key={group.line}>
             <button type="button" class="link" onClick={() => onShowLine(group.line)}>
-              line {group.line}
+              {t('line_n', { line: String(group.line) })}
             </button>{' '}
             User-agent: <PageText text={group.userAgents.map((agent) => agent.value).join(', ')} />{' '}
-            — {group.rules.length} {group.rules.length === 1 ? 'rule' : 'rules'}
+            — {plural('robots_rules', group.rules.length)}
             {group.crawlDelay ? (
               <>
                 , Crawl-delay <PageText text={group.crawlDelay.value} />
@@ -30,11 +32,11 @@ export function GroupList({ groups, sitemaps, onShowLine }: GroupListProps) {
       </ul>
       {sitemaps.length > 0 ? (
         <>
-          <h2>Sitemaps ({sitemaps.length})</h2>
+          <h2>{t('robots_sitemaps_count', { count: sitemaps.length })}</h2>
           <ul>
             {sitemaps.map((sitemap) => (
               <li key={sitemap.line}>
-                line {sitemap.line}: <PageText text={sitemap.url} />
+                {t('line_n_colon', { line: String(sitemap.line) })} <PageText text={sitemap.url} />
               </li>
             ))}
           </ul>

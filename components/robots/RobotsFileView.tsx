@@ -5,7 +5,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { RobotsFinding } from '../../lib/robots/index.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
+import { SEVERITY_LABELS as SEVERITY } from '../../lib/i18n/labels.ts';
 
 export const LINES_PER_PAGE = 200;
 
@@ -30,21 +32,26 @@ export function RobotsFileView({
   useEffect(() => {
     document.querySelector('.file-line.highlighted')?.scrollIntoView({ block: 'nearest' });
   }, [page, highlightedLine]);
+  const { t, say } = useI18n();
   const byLine = groupByLine(findings);
   const first = page * LINES_PER_PAGE;
   return (
-    <section aria-label="robots.txt file" class="file-view">
-      <h2 id="file-view-title">The file ({lines.length} lines)</h2>
+    <section aria-label={t('robots_file_label')} class="file-view">
+      <h2 id="file-view-title">{t('robots_file_lines', { count: lines.length })}</h2>
       {pageCount > 1 ? (
-        <nav class="pager" aria-label="File pages">
+        <nav class="pager" aria-label={t('robots_file_pages')}>
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous lines
+            {t('robots_previous_lines')}
           </button>
           <span>
-            lines {first + 1}–{Math.min(lines.length, first + LINES_PER_PAGE)} of {lines.length}
+            {t('robots_lines_range', {
+              first: first + 1,
+              last: Math.min(lines.length, first + LINES_PER_PAGE),
+              total: lines.length,
+            })}
           </span>
           <button type="button" disabled={page >= pageCount - 1} onClick={() => setPage(page + 1)}>
-            Next lines
+            {t('robots_next_lines')}
           </button>
         </nav>
       ) : null}
@@ -68,7 +75,7 @@ export function RobotsFileView({
               <code>{text ? <PageText text={text} /> : ' '}</code>
               {lineFindings.map((finding, i) => (
                 <span key={i} class={`line-finding finding-${finding.severity}`}>
-                  {finding.severity}: <PageText text={finding.message} />
+                  {t(SEVERITY[finding.severity])}: <PageText text={say(finding.messagePhrase)} />
                 </span>
               ))}
             </li>

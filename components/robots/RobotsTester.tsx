@@ -1,6 +1,7 @@
 /** "May robot X fetch URL Y?": a URL list × a robot list, each answer with its deciding line. */
 import { useState } from 'preact/hooks';
 import type { RobotsTest } from '../../lib/robots/index.ts';
+import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
 export interface RobotsTesterProps {
@@ -18,6 +19,7 @@ export function RobotsTester({
   onTest,
   onShowLine,
 }: RobotsTesterProps) {
+  const { t, say } = useI18n();
   const [urls, setUrls] = useState(initialUrls.join('\n'));
   const [robots, setRobots] = useState(initialRobots.join(', '));
   const submit = (event: Event) => {
@@ -25,47 +27,50 @@ export function RobotsTester({
     onTest(splitList(urls, /\n/), splitList(robots, /[,\n]/));
   };
   return (
-    <section aria-label="Tester" class="tester">
-      <h2>Test URLs</h2>
+    <section aria-label={t('tester_label')} class="tester">
+      <h2>{t('tester_test_urls')}</h2>
       <form onSubmit={submit}>
-        <label for="tester-urls">URLs or paths, one per line</label>
+        <label for="tester-urls">{t('tester_urls')}</label>
         <textarea
           id="tester-urls"
           rows={3}
           value={urls}
           onInput={(e) => setUrls(e.currentTarget.value)}
         />
-        <label for="tester-robots">Robots, separated by commas</label>
+        <label for="tester-robots">{t('tester_robots')}</label>
         <input
           id="tester-robots"
           value={robots}
           onInput={(e) => setRobots(e.currentTarget.value)}
         />
-        <button type="submit">Test URLs</button>
+        <button type="submit">{t('tester_test_urls')}</button>
       </form>
       {results.length > 0 ? (
         // Polite live region: the answers to a new test are read out when they come in.
-        <ul class="test-results" aria-label="Test results" aria-live="polite">
+        <ul class="test-results" aria-label={t('tester_results')} aria-live="polite">
           {results.map((test, index) => (
             <li key={index} class={test.allowed ? 'allowed' : 'disallowed'}>
               <div class="test-head">
-                <strong class="test-answer">{test.allowed ? 'allowed' : 'disallowed'}</strong>{' '}
+                <strong class="test-answer">
+                  {test.allowed ? t('robots_allowed') : t('robots_disallowed')}
+                </strong>{' '}
                 <span class="test-robot">
                   <PageText text={test.ua} />
                 </span>{' '}
                 {test.line !== null ? (
                   <button type="button" class="link" onClick={() => onShowLine(test.line!)}>
-                    line {test.line}: <PageText text={test.rule ?? ''} />
+                    {t('line_n_colon', { line: String(test.line) })}{' '}
+                    <PageText text={test.rule ?? ''} />
                   </button>
                 ) : (
-                  <span>{test.group === null ? 'no group applies' : 'no rule matches'}</span>
+                  <span>{test.group === null ? t('tester_no_group') : t('tester_no_rule')}</span>
                 )}
               </div>
               <div class="test-url">
                 <PageText text={test.url} />
               </div>
               <div class="test-reason">
-                <PageText text={test.reason} />
+                <PageText text={say(test.reasonPhrase)} />
               </div>
             </li>
           ))}

@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { VerdictReply } from '../../lib/protocol/messages.ts';
 import { PageText } from '../../components/PageText.tsx';
+import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
+import { useI18n } from '../../components/i18n.tsx';
 import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
 import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
@@ -18,13 +20,14 @@ type View = 'page' | 'robots' | 'crawl';
 const VERDICT_SHOWN_MARK = 'robotlens:verdict-shown';
 type State = { phase: 'loading' } | { phase: 'done'; reply: VerdictReply };
 
-const VIEWS: { id: View; label: string }[] = [
-  { id: 'page', label: 'Page' },
-  { id: 'robots', label: 'robots.txt' },
-  { id: 'crawl', label: 'Crawl' },
+const VIEWS: { id: View; label: PlainMessageKey }[] = [
+  { id: 'page', label: 'popup_tab_page' },
+  { id: 'robots', label: 'popup_tab_robots' },
+  { id: 'crawl', label: 'popup_tab_crawl' },
 ];
 
 export function App() {
+  const { t } = useI18n();
   const [robot, setRobot] = useState<string | null>(null);
   const [tabId, setTabId] = useState<number | null>(null);
   const [view, setView] = useState<View>(() => initialView(location.hash));
@@ -35,7 +38,7 @@ export function App() {
     void Promise.all([loadRobot(), resolveTargetTabId()]).then(([storedRobot, id]) => {
       setRobot(storedRobot);
       setTabId(id);
-      if (id === null) setState({ phase: 'done', reply: { ok: false, error: 'No tab to check.' } });
+      if (id === null) setState({ phase: 'done', reply: { ok: false, error: t('popup_no_tab') } });
     });
   }, []);
 
@@ -68,7 +71,7 @@ export function App() {
   return (
     <main>
       <header>
-        <h1>RobotLens</h1>
+        <h1>{t('ext_name')}</h1>
         {robot !== null ? <RobotPicker robot={robot} onChange={chooseRobot} /> : null}
         <button
           type="button"
@@ -79,7 +82,11 @@ export function App() {
           Settings
         </button>
       </header>
-      <TabBar tabs={VIEWS} selected={view} onSelect={setView} />
+      <TabBar
+        tabs={VIEWS.map(({ id, label }) => ({ id, label: t(label) }))}
+        selected={view}
+        onSelect={setView}
+      />
       <div
         role="tabpanel"
         id={`panel-${view}`}
@@ -94,7 +101,7 @@ export function App() {
         ) : view === 'robots' && tabId !== null && robot !== null && state.phase === 'done' ? (
           <RobotsTab key={`${tabId}:${robot}`} tabId={tabId} robot={robot} pageUrl={pageUrl} />
         ) : (
-          <p role="status">Checking this page…</p>
+          <p role="status">{t('popup_checking')}</p>
         )}
       </div>
       {/* Stays in the page, so that each new verdict (on opening, after Check again, for another
@@ -116,10 +123,11 @@ function initialView(hash: string): View {
 }
 
 function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }) {
+  const { t, lang } = useI18n();
   if (state.phase === 'loading') {
     return (
       <p class="loading" role="status">
-        Checking this page…
+        {t('popup_checking')}
       </p>
     );
   }
@@ -134,9 +142,13 @@ function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }
     <>
       <VerdictView verdict={state.reply.verdict} robots={state.reply.robots} />
       <footer>
-        <span>Checked {new Date(state.reply.checkedAtMs).toLocaleTimeString()}</span>
+        <span>
+          {t('popup_checked_at', {
+            time: new Date(state.reply.checkedAtMs).toLocaleTimeString(lang),
+          })}
+        </span>
         <button type="button" data-action="refresh" onClick={onRefresh}>
-          Check again
+          {t('popup_check_again')}
         </button>
       </footer>
     </>

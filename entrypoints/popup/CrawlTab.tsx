@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { CrawlSettings, CrawlSummary } from '../../lib/protocol/messages.ts';
 import { CrawlProgressView } from '../../components/crawl/CrawlProgressView.tsx';
+import { useI18n } from '../../components/i18n.tsx';
 import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx';
 import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
 import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
@@ -21,6 +22,7 @@ export interface CrawlTabProps {
 }
 
 export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
+  const { t } = useI18n();
   const origin = pageUrl ? new URL(pageUrl).origin : null;
   const [settings, setSettings] = useState<CrawlSettings | null>(null);
   const [summary, setSummary] = useState<CrawlSummary | null>(null);
@@ -37,11 +39,11 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
   if (!origin || !pageUrl) {
     return (
       <p class="error" role="alert">
-        Open a page of the site you want to crawl (an http or https page).
+        {t('crawl_open_a_page')}
       </p>
     );
   }
-  if (!settings) return <p role="status">Loading…</p>;
+  if (!settings) return <p role="status">{t('loading')}</p>;
 
   const running = summary?.phase === 'running';
   const start = (startUrl: string) => {
@@ -49,8 +51,7 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
     // The permission request must be the first thing the click does (a user gesture).
     askHostAccess(origin, settings.checkExternal)
       .then((granted) => {
-        if (!granted)
-          throw new Error(`RobotLens needs access to ${origin} to crawl it; nothing was fetched.`);
+        if (!granted) throw new Error(t('crawl_access_refused', { origin }));
         return sendToBackground({ type: 'start-crawl', startUrl, settings });
       })
       .then((reply) => !reply.ok && setError(reply.error))
@@ -62,35 +63,35 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
     void sendToBackground({ type, origin }).then((reply) => !reply.ok && setError(reply.error));
 
   return (
-    <section aria-label="Crawl" class="crawl-tab">
+    <section aria-label={t('popup_tab_crawl')} class="crawl-tab">
       <CrawlSettingsForm settings={settings} onChange={setSettings} disabled={running} />
       <div class="crawl-actions" ref={actions}>
         <button type="button" disabled={running} onClick={() => start(pageUrl)}>
-          Start crawl from this page
+          {t('crawl_start_page')}
         </button>
         <button type="button" disabled={running} onClick={() => start(`${origin}/`)}>
-          Start crawl from the site root
+          {t('crawl_start_root')}
         </button>
         {running ? (
           <button type="button" data-action="stop" onClick={() => send('stop-crawl')}>
-            Stop
+            {t('crawl_stop')}
           </button>
         ) : null}
         {summary?.phase === 'stopped' || summary?.phase === 'failed' ? (
           <button type="button" data-action="resume" onClick={() => send('resume-crawl')}>
-            Resume
+            {t('crawl_resume')}
           </button>
         ) : null}
         {summary ? (
           <button type="button" data-action="report" onClick={() => void openReport(origin)}>
-            Open report
+            {t('crawl_open_report')}
           </button>
         ) : null}
         <button
           type="button"
           onClick={() => void highlight(tabId, origin, settings.checkExternal, setError)}
         >
-          Highlight links on this page
+          {t('crawl_highlight')}
         </button>
       </div>
       {error ? (

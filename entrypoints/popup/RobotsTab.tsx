@@ -1,6 +1,7 @@
 /** The popup's robots.txt tab: the audit of the tab's robots.txt and the tester. */
 import { useEffect, useState } from 'preact/hooks';
 import type { RobotsAuditReply } from '../../lib/protocol/messages.ts';
+import { useI18n } from '../../components/i18n.tsx';
 import { FetchSummary } from '../../components/robots/FetchSummary.tsx';
 import { FindingList } from '../../components/robots/FindingList.tsx';
 import { GroupList } from '../../components/robots/GroupList.tsx';
@@ -21,6 +22,7 @@ interface AuditRequest {
 }
 
 export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
+  const { t } = useI18n();
   const [request, setRequest] = useState<AuditRequest>({
     urls: pageUrl ? [pageUrl] : [],
     robots: [robot],
@@ -48,7 +50,7 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
       .finally(() => setBusy(false));
   }, [tabId, request]);
 
-  if (reply === null) return <p role="status">Reading robots.txt…</p>;
+  if (reply === null) return <p role="status">{t('robots_reading')}</p>;
   if (!reply.ok)
     return (
       <p class="error" role="alert">
@@ -57,10 +59,10 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
     );
   const { audit } = reply;
   return (
-    <section aria-label="robots.txt audit" class="robots-tab" aria-busy={busy}>
+    <section aria-label={t('robots_audit')} class="robots-tab" aria-busy={busy}>
       <FetchSummary audit={audit} nowMs={Date.now()} />
       <button type="button" onClick={() => setRequest({ ...request, refresh: true })}>
-        Fetch robots.txt again
+        {t('robots_fetch_again')}
       </button>
       <RobotsTester
         initialUrls={request.urls}

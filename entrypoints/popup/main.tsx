@@ -1,7 +1,7 @@
-import { render } from 'preact';
+import { renderPage } from '../../extension/render-page.tsx';
 import { App } from './App.tsx';
 import { closeOnEscape } from './close-on-escape.ts';
 import './style.css';
 
-render(<App />, document.getElementById('app')!);
+renderPage(<App />);
 void closeOnEscape(window);

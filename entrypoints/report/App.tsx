@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { parseHttpUrl } from '../../lib/url/http-url.ts';
+import { useI18n } from '../../components/i18n.tsx';
 import { LiveProgress } from '../../components/report/LiveProgress.tsx';
 import { ReportView } from '../../components/report/ReportView.tsx';
 import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
@@ -25,22 +26,23 @@ export function originFromQuery(search: string): string | null {
 }
 
 export function App() {
+  const { t } = useI18n();
   const [origin] = useState(() => originFromQuery(location.search));
   const [state, setState] = useState<State>(() =>
     origin
       ? { phase: 'loading' }
       : {
           phase: 'error',
-          error:
-            'No site given: open the report from the popup, or as report.html?origin=https://example.com.',
+          error: t('report_no_site'),
         },
   );
   const [fetchCount, setFetchCount] = useState(0);
   const progress = useCrawlProgress(origin);
 
   useEffect(() => {
+    document.title = t('report_heading');
     if (!origin) return;
-    document.title = `RobotLens crawl report — ${new URL(origin).host}`;
+    document.title = t('report_document_title', { host: new URL(origin).host });
     sendToBackground({ type: 'get-crawl-report', origin })
       .then((reply) =>
         setState(
@@ -55,10 +57,10 @@ export function App() {
   return (
     <main>
       {state.phase === 'loading' ? (
-        <p role="status">Reading the crawl of {origin}…</p>
+        <p role="status">{t('report_reading', { origin: origin ?? '' })}</p>
       ) : state.phase === 'error' ? (
         <>
-          <h1>RobotLens crawl report</h1>
+          <h1>{t('report_heading')}</h1>
           <p class="error" role="alert">
             {state.error}
           </p>

@@ -1,6 +1,7 @@
 /** The toolbar badge: the verdict for each tab at a glance. */
 import { browser } from 'wxt/browser';
 import type { Verdict } from '../../lib/verdict/types.ts';
+import { extensionTranslator } from '../i18n.ts';
 
 /** `action` in MV3; Firefox's MV2 build calls it `browserAction`. */
 const action = browser.action ?? browser.browserAction;
@@ -17,7 +18,8 @@ export const BADGE_COLORS = {
 } as const;
 
 export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise<void> {
-  const text = verdict.indexable ? 'OK' : 'NO';
+  const { t, say } = extensionTranslator();
+  const text = verdict.indexable ? t('badge_ok') : t('badge_no');
   await Promise.all([
     action.setBadgeText({ tabId, text }),
     action.setBadgeBackgroundColor({
@@ -26,13 +28,13 @@ export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise
     }),
     // Chrome 110+ and Firefox 63+; older browsers keep their own choice.
     action.setBadgeTextColor?.({ tabId, color: BADGE_COLORS.text }),
-    action.setTitle({ tabId, title: `RobotLens — ${verdict.summary}` }),
+    action.setTitle({ tabId, title: t('badge_title', { summary: say(verdict.summaryPhrase) }) }),
   ]);
 }
 
 export async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
     action.setBadgeText({ tabId, text: '' }),
-    action.setTitle({ tabId, title: 'RobotLens' }),
+    action.setTitle({ tabId, title: extensionTranslator().t('ext_name') }),
   ]);
 }

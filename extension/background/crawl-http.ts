@@ -6,6 +6,7 @@
  * records every hop and checks robots.txt before following it — as the
  * command line does.
  */
+import { extensionTranslator } from '../i18n.ts';
 import { HttpError, type HttpFetch } from '../../lib/http/types.ts';
 import { fetchHttp } from '../fetch-http.ts';
 import { awaitSeenResponse, takeSeenResponse } from './request-records.ts';
@@ -20,10 +21,7 @@ export const crawlHttp: HttpFetch = async (request) => {
   if (response.status !== 0) return response;
   const seen = await awaitSeenResponse(key, EVENT_WAIT_MS);
   if (!seen) {
-    throw new HttpError(
-      'other',
-      'The browser hid this answer (RobotLens has no access to this site)',
-    );
+    throw new HttpError('other', extensionTranslator().t('http_error_hidden'));
   }
   return { ...response, status: seen.statusCode, headers: seen.headers };
 };

@@ -1,4 +1,5 @@
 /** The report page asks for a site's crawl report; it is built from the crawl's latest state. */
+import { extensionTranslator } from '../i18n.ts';
 import { browser, type Browser } from 'wxt/browser';
 import { buildReport } from '../../lib/crawl/report.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
@@ -21,6 +22,7 @@ async function reportFor({
 }: Message<'get-crawl-report'>): Promise<Reply<'get-crawl-report'>> {
   // A crawl paused by a failed save is newer in memory than in storage.
   const checkpoint = liveCheckpoint(origin) ?? (await loadCheckpoint(origin));
-  if (!checkpoint) return { ok: false, error: `No crawl of ${origin} is stored.` };
+  if (!checkpoint)
+    return { ok: false, error: extensionTranslator().t('report_no_crawl', { origin }) };
   return { ok: true, report: buildReport(checkpoint, checkpointStats(checkpoint)) };
 }

@@ -12,6 +12,7 @@
  * The phase of each site lives in storage.local too, so a browser restart
  * resumes as well; Stop sets it to "stopped" and nothing resumes it but Resume.
  */
+import { extensionTranslator } from '../i18n.ts';
 import { browser, type Browser } from 'wxt/browser';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
@@ -104,10 +105,11 @@ async function handle(
 
 async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<OkOrError> {
   const origin = new URL(startUrl).origin;
-  if (!claim(origin)) return { ok: false, error: `A crawl of ${origin} is already running.` };
+  const { t } = extensionTranslator();
+  if (!claim(origin)) return { ok: false, error: t('crawl_already_running', { origin }) };
   try {
     if (!(await hasHostAccess(origin))) {
-      return { ok: false, error: `RobotLens needs access to ${origin} to crawl it.` };
+      return { ok: false, error: t('crawl_needs_access', { origin }) };
     }
     const known = await loadRobotsFetch(origin);
     const knownRobots = known && isRobotsFetchFresh(known, Date.now()) ? [known] : [];
@@ -140,8 +142,9 @@ async function resumeCrawl(origin: string): Promise<OkOrError> {
   try {
     const checkpoint = pausedUnsaved.get(origin)?.checkpoint() ?? (await loadCheckpoint(origin));
     pausedUnsaved.delete(origin);
-    if (!checkpoint) return { ok: false, error: `No crawl of ${origin} to resume.` };
-    if (checkpoint.finished) return { ok: false, error: `The crawl of ${origin} has finished.` };
+    const { t } = extensionTranslator();
+    if (!checkpoint) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
+    if (checkpoint.finished) return { ok: false, error: t('crawl_already_finished', { origin }) };
     await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
     return { ok: true };
   } finally {
@@ -196,10 +199,8 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
 }
 
 function savePausedMessage(error: Error | null): string {
-  return (
-    `The crawl is paused: the browser could not save it (${error?.message ?? 'storage failed'}). ` +
-    'Nothing found so far is lost while the browser stays open. Free some disk space, then press Resume.'
-  );
+  const { t } = extensionTranslator();
+  return t('crawl_save_paused', { error: error?.message ?? t('crawl_storage_failed') });
 }
 
 function portsFor(origin: string): CrawlPorts {

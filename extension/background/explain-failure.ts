@@ -1,8 +1,10 @@
 /** Errors from talking to a tab, in words the user can act on. */
+import { extensionTranslator } from '../i18n.ts';
+
 export function explainFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/Receiving end does not exist|Could not establish connection/i.test(message)) {
-    return 'RobotLens cannot read this tab: it is not an http(s) page, or it was open before RobotLens was installed. Reload the page.';
+    return extensionTranslator().t('error_cannot_read_tab');
   }
   return message;
 }

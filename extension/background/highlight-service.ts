@@ -10,6 +10,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { checkLinks } from '../../lib/crawl/check-links.ts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { markOf } from '../../lib/crawl/link-marks.ts';
+import { extensionTranslator } from '../i18n.ts';
 import type { UrlRecord } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN } from '../../lib/identity.ts';
 import { parseMessage, type Message, type OkOrError } from '../../lib/protocol/messages.ts';
@@ -46,24 +47,25 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
       ),
     ];
     const reachable = await withAccess(unchecked.filter((key) => checkExternal || !outside(key)));
+    const { t, say } = extensionTranslator();
     const marksNow = (pending: boolean) =>
       links.map((url) => {
         const key = keys.get(url);
         const record = key ? known.get(key) : undefined;
-        if (record || !key) return markOf(url, record);
+        if (record || !key) return markOf(url, record, say);
         if (!reachable.includes(key)) {
           return {
             url,
             mark: 'unknown' as const,
             detail:
               !checkExternal && outside(key)
-                ? 'RobotLens: links to other sites are not checked (see “Check links to other sites”)'
-                : `RobotLens: no access to ${new URL(key).origin} to check this link`,
+                ? t('mark_external_not_checked')
+                : t('mark_no_access', { origin: new URL(key).origin }),
           };
         }
         return pending
-          ? { url, mark: 'unknown' as const, detail: 'RobotLens: checking…' }
-          : markOf(url, undefined);
+          ? { url, mark: 'unknown' as const, detail: t('mark_checking') }
+          : markOf(url, undefined, say);
       });
     // What the crawl already knows shows at once; the links checked now follow.
     await sendToTab(tabId, { type: 'mark-links', marks: marksNow(true) });

@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
+import { renderMessage } from '../../lib/i18n/catalog.ts';
+import { englishCatalog } from '../../lib/i18n/english.ts';
 import { registerCrawlReportService } from './crawl-report-service.ts';
 import { registerCrawlService } from './crawl-service.ts';
 import { registerHighlightService } from './highlight-service.ts';
@@ -62,6 +64,12 @@ beforeEach(() => {
     }),
   );
   fakeBrowser.permissions.contains = vi.fn(async () => hasHostAccess);
+  // The fake browser has no i18n: the English messages, as the browser would give them.
+  fakeBrowser.i18n.getMessage = vi.fn(
+    (key: string, substitutions?: string | string[]) =>
+      renderMessage(englishCatalog, key, [substitutions ?? []].flat()) ?? '',
+  ) as typeof fakeBrowser.i18n.getMessage;
+  fakeBrowser.i18n.getUILanguage = () => 'en-US';
   fakeBrowser.tabs.sendMessage = vi.fn(async (tabId: number, message: unknown) => {
     const typed = message as { type: string; url?: string };
     sentToTabs.push({ tabId, message: typed });

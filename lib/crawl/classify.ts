@@ -5,71 +5,63 @@
  * "rate-limited", never broken.
  */
 import type { HttpErrorKind } from '../http/types.ts';
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { BrokenReason, LinkStatus } from './types.ts';
 
 export interface StatusClass {
   status: LinkStatus;
   brokenReason?: BrokenReason;
+  /** Why, in English. */
   reason: string;
+  reasonPhrase: Phrase;
 }
 
 /** Codes that mean "not for robots" rather than "gone": auth walls and bot walls (999: LinkedIn and others). */
 const FORBIDDEN_CODES = new Set([401, 403, 999]);
 
 export function classifyStatus(code: number): StatusClass {
-  if (code === 304)
-    return { status: 'unchanged', reason: '304 Not Modified: unchanged since the last crawl' };
-  if (code === 429)
-    return {
-      status: 'rate-limited',
-      reason: '429 Too Many Requests: the server asked us to slow down',
-    };
-  if (FORBIDDEN_CODES.has(code)) {
-    return {
-      status: 'forbidden',
-      reason: `HTTP ${code}: the server refuses robots or needs a login (not counted as broken)`,
-    };
-  }
+  const status = String(code);
+  if (code === 304) return made('unchanged', phrase('status_304'));
+  if (code === 429) return made('rate-limited', phrase('status_429'));
+  if (FORBIDDEN_CODES.has(code)) return made('forbidden', phrase('status_forbidden', { status }));
   switch (Math.floor(code / 100)) {
     case 2:
-      return { status: 'ok', reason: `HTTP ${code}` };
+      return made('ok', phrase('status_ok', { status }));
     case 3:
-      return {
-        status: 'broken',
-        brokenReason: 'redirect-without-location',
-        reason: `HTTP ${code} without a usable Location header`,
-      };
+      return made('broken', phrase('status_3xx', { status }), 'redirect-without-location');
     case 4:
-      return {
-        status: 'broken',
-        brokenReason: 'http-4xx',
-        reason: `HTTP ${code}: client error (the link is dead)`,
-      };
+      return made('broken', phrase('status_4xx', { status }), 'http-4xx');
     case 5:
-      return { status: 'broken', brokenReason: 'http-5xx', reason: `HTTP ${code}: server error` };
+      return made('broken', phrase('status_5xx', { status }), 'http-5xx');
     default:
-      return {
-        status: 'broken',
-        brokenReason: 'http-other',
-        reason: `HTTP ${code} is not a valid status code`,
-      };
+      return made('broken', phrase('status_invalid', { status }), 'http-other');
   }
 }
 
-const ERROR_WORDS: Record<HttpErrorKind, string> = {
-  timeout: 'no complete answer within the timeout',
-  dns: 'the host name does not resolve (DNS)',
-  connection: 'the connection failed (refused or reset)',
-  tls: 'the TLS (https) handshake failed',
-  'redirect-loop': 'the redirects loop back on themselves',
-  'too-many-redirects': 'too many redirects',
-  'invalid-url': 'the URL is not valid',
-  aborted: 'the request was cancelled',
-  other: 'the request failed',
+const ERROR_WORDS: Record<HttpErrorKind, Phrase> = {
+  timeout: phrase('error_timeout'),
+  dns: phrase('error_dns'),
+  connection: phrase('error_connection'),
+  tls: phrase('error_tls'),
+  'redirect-loop': phrase('error_redirect_loop'),
+  'too-many-redirects': phrase('error_too_many_redirects'),
+  'invalid-url': phrase('error_invalid_url'),
+  aborted: phrase('error_aborted'),
+  other: phrase('error_failed'),
 };
 
 export function classifyError(kind: HttpErrorKind, message: string): StatusClass {
-  return { status: 'broken', brokenReason: kind, reason: `${ERROR_WORDS[kind]} (${message})` };
+  return made('broken', phrase('error_with_detail', { what: ERROR_WORDS[kind], message }), kind);
+}
+
+function made(status: LinkStatus, reason: Phrase, brokenReason?: BrokenReason): StatusClass {
+  return {
+    status,
+    reason: english(reason),
+    reasonPhrase: reason,
+    ...(brokenReason ? { brokenReason } : {}),
+  };
 }
 
 /** 429 and 503 are worth waiting for when the server says how long (Retry-After). */

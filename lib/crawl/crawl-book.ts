@@ -11,6 +11,7 @@
  * the records, the link sources, the trap counters, robots.txt answers and
  * fingerprints: a crawl killed at any point resumes with nothing lost.
  */
+import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
@@ -29,7 +30,10 @@ export interface AliasNote {
 export interface SitemapNote {
   sitemaps: string[];
   urls: string[];
+  /** In English. */
   errors: string[];
+  /** The same as messages (absent in checkpoints from before they were kept). */
+  errorPhrases?: Phrase[];
 }
 
 export interface CrawlCheckpoint {

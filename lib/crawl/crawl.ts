@@ -10,6 +10,8 @@
  * service worker. A crawl is resumed from any checkpoint; a finished one
  * can be crawled again conditionally (ETag / Last-Modified → 304).
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
@@ -84,9 +86,12 @@ export class Crawler {
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   #runStartedMs = 0;
+  /** One phrase shared by every URL the page limit left out. */
+  readonly #maxPagesReason: Phrase;
 
   private constructor(book: CrawlBook, ports: CrawlPorts) {
     this.#book = book;
+    this.#maxPagesReason = phrase('skip_max_pages', { pages: book.options.maxPages });
     this.#ports = ports;
     const start = book.options.startUrls[0]!;
     this.#scope =
@@ -255,7 +260,8 @@ export class Crawler {
           this.#record(entry, {
             status: 'skipped',
             skipReason: 'max-pages',
-            reason: `the crawl stopped at ${options.maxPages} pages (--max-pages)`,
+            reason: english(this.#maxPagesReason),
+            reasonPhrase: this.#maxPagesReason,
           });
           continue;
         }

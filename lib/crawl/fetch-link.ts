@@ -5,6 +5,8 @@
  * loops caught), 429 and 503 waited out per Retry-After a bounded number of
  * times, and a HEAD that does not prove the link dead repeated with GET.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import {
   headerValues,
   HttpError,
@@ -41,7 +43,7 @@ export interface FetchOutcome {
   finalUrl: string;
   attempts: number;
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
-  blocked?: { url: string; reason: string };
+  blocked?: { url: string; reason: string; reasonPhrase: Phrase };
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
   rateLimited?: RateLimit;
 }
@@ -126,8 +128,14 @@ export class LinkFetcher {
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
         if (!verdict.unreachable) {
-          const reason = verdict.blockListed ? 'is on the block list' : verdict.reason;
-          return { ...base, finalUrl: next, blocked: { url: next, reason } };
+          const reasonPhrase = verdict.blockListed
+            ? phrase('crawl_redirect_block_listed')
+            : verdict.reasonPhrase;
+          return {
+            ...base,
+            finalUrl: next,
+            blocked: { url: next, reason: english(reasonPhrase), reasonPhrase },
+          };
         }
         const { kind, message } = verdict.unreachable;
         return { ...base, finalUrl: next, error: new HttpError(kind, message, hops) };

@@ -5,6 +5,8 @@
  * depth. Every refusal carries its rule, so the report never drops a URL
  * silently.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { ExtractedLink } from '../links/link-types.ts';
 import { normalizeHref } from '../url/normalize-url.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
@@ -29,8 +31,9 @@ export type Admission =
       trap?: TrapKind;
       skip: 'trap' | 'external-not-checked';
       reason: string;
+      reasonPhrase: Phrase;
     }
-  | { kind: 'invalid'; raw: string; reason: string }
+  | { kind: 'invalid'; raw: string; reason: Phrase }
   | { kind: 'other-scheme'; url: string }
   | { kind: 'ignore' };
 
@@ -55,11 +58,11 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       ? { kind: 'other-scheme', url: link.url }
       : { kind: 'ignore' };
   }
-  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reason };
+  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reasonPhrase };
   if (link.element === 'link' && link.rel.some((rel) => HINT_RELS.has(rel)))
     return { kind: 'ignore' };
   const normalized = normalizeHref(link.url);
-  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reason };
+  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reasonPhrase };
   const url = normalized.url;
   if (context.isKnown(url)) return { kind: 'known', url };
   const internal = inScope(url, context.scope).allowed;
@@ -72,6 +75,7 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       skip: 'trap',
       trap: refusal.kind,
       reason: refusal.detail,
+      reasonPhrase: refusal.detailPhrase,
     };
   if (!internal && !context.checkExternal) {
     return {
@@ -79,7 +83,7 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       url,
       internal,
       skip: 'external-not-checked',
-      reason: 'outside links are not checked (--no-external)',
+      ...because(phrase('skip_external_not_checked')),
     };
   }
   return {
@@ -95,7 +99,7 @@ function firstRefusal(
   url: string,
   internal: boolean,
   context: AdmissionContext,
-): { kind: TrapKind; detail: string } | null {
+): { kind: TrapKind; detail: string; detailPhrase: Phrase } | null {
   const verdicts = [
     () => checkBlockList(url, context.blockList),
     () => (internal ? checkUrlLength(url, context.maxUrlChars) : ALLOWED),
@@ -111,3 +115,7 @@ function firstRefusal(
 }
 
 const ALLOWED = { allowed: true } as const;
+
+function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
+  return { reason: english(reason), reasonPhrase: reason };
+}

@@ -1,10 +1,21 @@
 /** A link's crawl record → the mark and tooltip shown on the page ("Highlight links on this page"). */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { LinkMark, LinkMarkEntry } from '../protocol/messages.ts';
 import type { UrlRecord } from './types.ts';
 
-export function markOf(url: string, record: UrlRecord | undefined): LinkMarkEntry {
-  if (!record) return { url, mark: 'unknown', detail: 'RobotLens: not checked' };
-  return { url, mark: markFor(record), detail: `RobotLens: ${describe(record)}` };
+/** The tooltip is worded by `say` (the reader's language); English by default. */
+export function markOf(
+  url: string,
+  record: UrlRecord | undefined,
+  say: (phrase: Phrase) => string = english,
+): LinkMarkEntry {
+  if (!record) return { url, mark: 'unknown', detail: say(phrase('mark_not_checked')) };
+  return {
+    url,
+    mark: markFor(record),
+    detail: say(phrase('mark_detail', { detail: describe(record) })),
+  };
 }
 
 function markFor(record: UrlRecord): LinkMark {
@@ -27,9 +38,10 @@ function markFor(record: UrlRecord): LinkMark {
   }
 }
 
-function describe(record: UrlRecord): string {
+function describe(record: UrlRecord): Phrase | string {
   const status = record.httpStatus !== null ? `HTTP ${record.httpStatus}` : record.status;
   if (record.status === 'redirected')
     return `${record.redirects?.[0]?.status ?? '3xx'} → ${record.finalUrl ?? ''} (${status})`;
-  return record.reason ? `${status}: ${record.reason}` : status;
+  const reason = record.reasonPhrase ?? record.reason;
+  return reason ? phrase('mark_status_reason', { status, reason }) : status;
 }

@@ -3,6 +3,8 @@
  * closed set. Pure; the HTTP status table itself is in classify.ts.
  */
 import { headerValues, type HttpError } from '../http/types.ts';
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
@@ -29,15 +31,20 @@ export function recordOfOutcome(
     return {
       ...base,
       status: 'blocked',
-      reason: `redirects to ${outcome.blocked.url}, which ${outcome.blocked.reason}`,
+      ...because(
+        phrase('crawl_redirect_blocked', {
+          url: outcome.blocked.url,
+          reason: outcome.blocked.reasonPhrase,
+        }),
+      ),
     };
   }
   if (outcome.error) {
-    const { status, brokenReason, reason } = classifyError(
+    const { status, brokenReason, reason, reasonPhrase } = classifyError(
       outcome.error.kind,
       outcome.error.message,
     );
-    return { ...base, status, reason, ...(brokenReason ? { brokenReason } : {}) };
+    return { ...base, status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
   }
   const response = outcome.response!;
   const contentType = headerValues(response, 'content-type')[0];
@@ -56,25 +63,35 @@ export function recordOfOutcome(
     const { retryAfterMs: wait, longestWaitMs } = outcome.rateLimited;
     const why =
       wait === null
-        ? 'the server kept answering 429'
+        ? phrase('wait_kept_429')
         : longestWaitMs !== undefined
-          ? `the server asks to wait ${duration(wait)} (Retry-After), longer than the ${duration(longestWaitMs)} the crawl waits`
-          : `the server asks to wait ${duration(wait)} (Retry-After)`;
+          ? phrase('wait_too_long', { wait: duration(wait), longest: duration(longestWaitMs) })
+          : phrase('wait_asked', { wait: duration(wait) });
     return {
       ...withResponse,
       status: 'rate-limited',
-      reason: `HTTP ${response.status}: ${why}; not counted as broken`,
+      ...because(phrase('crawl_rate_limited', { status: String(response.status), why })),
     };
   }
   const verdict = classifyStatus(response.status);
   const status = verdict.status === 'ok' && outcome.hops.length > 0 ? 'redirected' : verdict.status;
   const brokenReason =
     verdict.brokenReason && outcome.hops.length > 0 ? 'redirect-to-error' : verdict.brokenReason;
-  const reason =
+  const why =
     outcome.hops.length > 0 && verdict.status !== 'ok'
-      ? `redirects to ${outcome.finalUrl}: ${verdict.reason}`
-      : verdict.reason;
-  return { ...withResponse, status, reason, ...(brokenReason ? { brokenReason } : {}) };
+      ? because(
+          phrase('crawl_redirects_to', { url: outcome.finalUrl, reason: verdict.reasonPhrase }),
+        )
+      : { reason: verdict.reason, reasonPhrase: verdict.reasonPhrase };
+  // A URL that is fine keeps its English reason ("HTTP 200") only: no phrase to store per page.
+  const { reasonPhrase, ...reason } = why;
+  return {
+    ...withResponse,
+    status,
+    ...reason,
+    ...(verdict.status === 'ok' ? {} : { reasonPhrase }),
+    ...(brokenReason ? { brokenReason } : {}),
+  };
 }
 
 /**
@@ -84,32 +101,43 @@ export function recordOfOutcome(
  */
 export function refusalFields(verdict: {
   reason: string;
+  reasonPhrase: Phrase;
   unreachable?: HttpError;
   blockListed?: true;
-}): Pick<UrlRecord, 'status' | 'reason' | 'brokenReason' | 'skipReason' | 'trap'> {
+}): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'brokenReason' | 'skipReason' | 'trap'> {
   if (verdict.blockListed)
     return {
       status: 'skipped',
       reason: verdict.reason,
+      reasonPhrase: verdict.reasonPhrase,
       skipReason: 'blocked-pattern',
       trap: 'blocked-pattern',
     };
-  if (!verdict.unreachable) return { status: 'blocked', reason: verdict.reason };
+  if (!verdict.unreachable)
+    return { status: 'blocked', reason: verdict.reason, reasonPhrase: verdict.reasonPhrase };
   const { kind, message } = verdict.unreachable;
-  const { status, brokenReason, reason } = classifyError(kind, message);
-  return { status, reason, ...(brokenReason ? { brokenReason } : {}) };
+  const { status, brokenReason, reason, reasonPhrase } = classifyError(kind, message);
+  return { status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
+}
+
+function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
+  return { reason: english(reason), reasonPhrase: reason };
 }
 
 /** A wait in words: `45 s`, `20 min`, `12 days`, `7,974 years` (a hostile Retry-After can be anything). */
-function duration(ms: number): string {
+function duration(ms: number): Phrase {
   const seconds = ms / 1000;
-  const units: [limit: number, size: number, name: string][] = [
-    [120, 1, 's'],
-    [2 * 3600, 60, 'min'],
-    [2 * 86_400, 3600, 'h'],
-    [2 * 365 * 86_400, 86_400, 'days'],
+  const units: [
+    limit: number,
+    size: number,
+    key: 'unit_seconds' | 'unit_minutes' | 'unit_hours' | 'unit_days',
+  ][] = [
+    [120, 1, 'unit_seconds'],
+    [2 * 3600, 60, 'unit_minutes'],
+    [2 * 86_400, 3600, 'unit_hours'],
+    [2 * 365 * 86_400, 86_400, 'unit_days'],
   ];
-  for (const [limit, size, name] of units)
-    if (seconds < limit) return `${Math.round(seconds / size)} ${name}`;
-  return `${Math.round(seconds / (365.25 * 86_400)).toLocaleString('en')} years`;
+  for (const [limit, size, key] of units)
+    if (seconds < limit) return phrase(key, { count: Math.round(seconds / size) });
+  return phrase('unit_years', { count: Math.round(seconds / (365.25 * 86_400)) });
 }

@@ -5,6 +5,8 @@
  * recorded with its rule. Duplicate content (same text and links) is not
  * expanded again; a page matching the site's soft-404 answer is broken.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isHtml } from '../http/content-type.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
@@ -20,6 +22,8 @@ import { admitLink, type AdmissionContext } from './link-admission.ts';
 import { readPage, type PageReading } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
+
+const NOT_HTTP = phrase('skip_not_http');
 
 export interface PageExpanderDeps {
   book: CrawlBook;
@@ -79,8 +83,8 @@ export class PageExpander {
     if (!soft || soft !== record.fingerprint || entry.depth === 0) return false;
     record.status = 'broken';
     record.brokenReason = 'soft-404';
-    record.reason =
-      'answers 200 with the same page the site gives for any missing URL (a soft 404)';
+    record.reasonPhrase = phrase('crawl_soft_404');
+    record.reason = english(record.reasonPhrase);
     this.#emit({ type: 'finding', kind: 'soft-404', url: entry.url, detail: record.reason });
     return true;
   }
@@ -134,7 +138,7 @@ export class PageExpander {
           admission.internal,
           entry.depth + 1,
           admission.skip,
-          admission.reason,
+          { reason: admission.reason, reasonPhrase: admission.reasonPhrase },
           admission.trap,
         );
         continue;
@@ -186,7 +190,7 @@ export class PageExpander {
     internal: boolean,
     depth: number,
     skip: 'trap' | 'external-not-checked',
-    reason: string,
+    reason: { reason: string; reasonPhrase: Phrase },
     trap?: UrlRecord['trap'],
   ): void {
     const record: UrlRecord = {
@@ -195,12 +199,12 @@ export class PageExpander {
       internal,
       status: 'skipped',
       httpStatus: null,
-      reason,
+      ...reason,
       skipReason: trap ?? 'external-not-checked',
       ...(trap ? { trap } : {}),
     };
     this.#book.record(record);
-    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason });
+    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason.reason });
     this.#emit({ type: 'result', record });
   }
 
@@ -216,11 +220,13 @@ export class PageExpander {
       status: 'skipped',
       httpStatus: null,
       skipReason: 'not-http',
-      reason: 'not an http(s) link: nothing to request',
+      reason: english(NOT_HTTP),
+      reasonPhrase: NOT_HTTP,
     });
   }
 
-  #recordInvalid(raw: string, reason: string, source: LinkSource, depth: number): void {
+  #recordInvalid(raw: string, reason: Phrase, source: LinkSource, depth: number): void {
+    const invalid = phrase('crawl_invalid_url', { reason });
     const key = `invalid:${raw}`;
     this.#book.sources.add(key, source);
     if (this.#book.known.has(key)) return;
@@ -231,7 +237,8 @@ export class PageExpander {
       status: 'broken',
       httpStatus: null,
       brokenReason: 'invalid-url',
-      reason: `not a valid URL: ${reason}`,
+      reason: english(invalid),
+      reasonPhrase: invalid,
     };
     this.#book.record(record);
     this.#emit({ type: 'result', record });

@@ -9,6 +9,8 @@
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { SourceList } from './link-sources.ts';
 import { isHtml } from '../http/content-type.ts';
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { fromJson, type RobotsFetchJson } from '../robots/cache.ts';
 import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
 import type { RobotsPolicyName } from '../robots/types.ts';
@@ -46,6 +48,7 @@ export interface CrawlReport {
     url: string;
     status: number | null;
     reason: string;
+    reasonPhrase?: Phrase;
     kind: string;
     internal: boolean;
     linkCount: number;
@@ -59,11 +62,23 @@ export interface CrawlReport {
     outcome: LinkStatus;
   }[];
   duplicates: { fingerprint: string; urls: string[] }[];
-  traps: { url: string; kind: string; detail: string; foundOn: ReportLinkSource[] }[];
-  skipped: { url: string; reason: string }[];
-  blocked: { url: string; reason: string }[];
-  rateLimited: { url: string; status: number | null; reason: string }[];
-  forbidden: { url: string; status: number | null; reason: string; foundOn: ReportLinkSource[] }[];
+  traps: {
+    url: string;
+    kind: string;
+    detail: string;
+    detailPhrase?: Phrase;
+    foundOn: ReportLinkSource[];
+  }[];
+  skipped: { url: string; reason: string; reasonPhrase?: Phrase }[];
+  blocked: { url: string; reason: string; reasonPhrase?: Phrase }[];
+  rateLimited: { url: string; status: number | null; reason: string; reasonPhrase?: Phrase }[];
+  forbidden: {
+    url: string;
+    status: number | null;
+    reason: string;
+    reasonPhrase?: Phrase;
+    foundOn: ReportLinkSource[];
+  }[];
   aliases: { raw: string; url: string; page: string; reasons: string[] }[];
   notFollowed: { page: string; links: string[] }[];
   soft404: { origin: string; detected: boolean }[];
@@ -75,6 +90,7 @@ export interface CrawlReport {
     policy: RobotsPolicyName;
     code: RobotsPolicyCode;
     reason: string;
+    reasonPhrase: Phrase;
   }[];
   sitemap: {
     sitemaps: string[];
@@ -82,6 +98,7 @@ export interface CrawlReport {
     notLinked: string[];
     missingFromSitemap: string[];
     errors: string[];
+    errorPhrases?: Phrase[];
   } | null;
   distribution: {
     httpStatus: Record<string, number>;
@@ -100,6 +117,10 @@ const MAX_SOURCES_SHOWN = 100;
 
 export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): CrawlReport {
   const records = checkpoint.records;
+  const notReachedPhrase = phrase('skip_not_reached', {
+    why: checkpoint.stoppedBecause ?? 'interrupted',
+  });
+  const notReached = { reason: english(notReachedPhrase), reasonPhrase: notReachedPhrase };
   const sources = new Map(checkpoint.sources.entries);
   const sourcesOf = (url: string) => toReportSources(sources.get(url));
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
@@ -121,30 +142,28 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
         url: r.url,
         kind: r.trap!,
         detail: r.reason ?? '',
+        ...(r.reasonPhrase ? { detailPhrase: r.reasonPhrase } : {}),
         foundOn: sourcesOf(r.url),
       })),
     // Every URL not requested, whatever the rule: traps and robots.txt blocks are also listed on their own.
     skipped: [
       ...records
         .filter((r) => r.status === 'skipped' || r.status === 'blocked')
-        .map((r) => ({ url: r.url, reason: skipReasonOf(r) })),
-      ...checkpoint.queue.map((e) => ({
-        url: e.url,
-        reason: `not reached: the crawl stopped (${checkpoint.stoppedBecause ?? 'interrupted'})`,
-      })),
+        .map((r) => ({ url: r.url, ...skipReasonOf(r) })),
+      ...checkpoint.queue.map((e) => ({ url: e.url, ...notReached })),
     ],
     blocked: records
       .filter((r) => r.status === 'blocked')
-      .map((r) => ({ url: r.url, reason: r.reason ?? '' })),
+      .map((r) => ({ url: r.url, ...reasonOf(r) })),
     rateLimited: records
       .filter((r) => r.status === 'rate-limited')
-      .map((r) => ({ url: r.url, status: r.httpStatus, reason: r.reason ?? '' })),
+      .map((r) => ({ url: r.url, status: r.httpStatus, ...reasonOf(r) })),
     forbidden: records
       .filter((r) => r.status === 'forbidden')
       .map((r) => ({
         url: r.url,
         status: r.httpStatus,
-        reason: r.reason ?? '',
+        ...reasonOf(r),
         foundOn: sourcesOf(r.url),
       })),
     aliases: checkpoint.aliases,
@@ -178,7 +197,7 @@ function brokenRow(r: UrlRecord, list: SourceList | undefined): CrawlReport['bro
   return {
     url: r.url.startsWith('invalid:') ? r.url.slice('invalid:'.length) : r.url,
     status: r.httpStatus,
-    reason: r.reason ?? '',
+    ...reasonOf(r),
     kind: r.brokenReason ?? 'other',
     internal: r.internal,
     linkCount: list?.count ?? 0,
@@ -196,15 +215,12 @@ function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
   };
 }
 
-/** A robots.txt answer worth a webmaster's look: anything but a text file or a 404 (both normal). */
-export function isRobotsProblem(row: CrawlReport['robots'][number]): boolean {
-  return row.code !== 'ok' && row.code !== 'not-found';
-}
+export { isRobotsProblem } from './robots-problem.ts';
 
 function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
   const fetched = fromJson(json);
-  const { policy, code, reason } = robotsPolicyFor(fetched);
-  return { origin, url: fetched.url, status: fetched.status, policy, code, reason };
+  const { policy, code, reason, reasonPhrase } = robotsPolicyFor(fetched);
+  return { origin, url: fetched.url, status: fetched.status, policy, code, reason, reasonPhrase };
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
@@ -248,6 +264,7 @@ function sitemapComparison(
       )
       .map((p) => p.url),
     errors: note.errors,
+    ...(note.errorPhrases ? { errorPhrases: note.errorPhrases } : {}),
   };
 }
 
@@ -277,8 +294,21 @@ function distribution(records: UrlRecord[]): CrawlReport['distribution'] {
   return { httpStatus, contentType, depth };
 }
 
-function skipReasonOf(record: UrlRecord): string {
+/** A record's reason, with its phrase when the crawl kept one. */
+function reasonOf(record: UrlRecord): { reason: string; reasonPhrase?: Phrase } {
+  return {
+    reason: record.reason ?? '',
+    ...(record.reasonPhrase ? { reasonPhrase: record.reasonPhrase } : {}),
+  };
+}
+
+/** `rule: reason`, the rule (robots-txt, a trap kind, a skip reason) first, for the report's filter. */
+function skipReasonOf(record: UrlRecord): { reason: string; reasonPhrase: Phrase } {
   const rule =
     record.status === 'blocked' ? 'robots-txt' : (record.trap ?? record.skipReason ?? 'skipped');
-  return `${rule}: ${record.reason ?? ''}`;
+  const reasonPhrase = phrase('skipped_rule', {
+    rule,
+    reason: record.reasonPhrase ?? record.reason ?? '',
+  });
+  return { reason: english(reasonPhrase), reasonPhrase };
 }

@@ -9,6 +9,8 @@
  * seeds, each redirect hop, links checked on demand), so the user's block
  * list is applied here too, whether robots.txt is obeyed or not.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { HttpError, type HttpErrorKind, type HttpFetch } from '../http/types.ts';
 import { fromJson, toJson } from '../robots/cache.ts';
 import { applicableGroup } from '../robots/decide.ts';
@@ -30,6 +32,7 @@ export type RobotsVerdict =
   | {
       allowed: false;
       reason: string;
+      reasonPhrase: Phrase;
       /**
        * robots.txt could not be reached at all (DNS, refused connection, TLS): the
        * server is down for every URL, so the URL is broken, not merely blocked.
@@ -66,18 +69,39 @@ export class RobotsGate {
   async decide(url: string): Promise<RobotsVerdict> {
     const { options } = this.#deps.book;
     const listed = checkBlockList(url, this.#blockList);
-    if (!listed.allowed) return { allowed: false, reason: listed.detail, blockListed: true };
+    if (!listed.allowed) {
+      return {
+        allowed: false,
+        reason: listed.detail,
+        reasonPhrase: listed.detailPhrase,
+        blockListed: true,
+      };
+    }
     if (!options.obeyRobots) return { allowed: true };
     const fetched = await this.answerFor(new URL(url).origin);
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
-    const where = decision.line !== null ? ` (line ${decision.line}: ${decision.rule})` : '';
-    const reason = `robots.txt disallows it for ${options.robot}${where}: ${decision.reason}`;
+    const why = decision.reasonPhrase;
+    const reasonPhrase =
+      decision.line !== null
+        ? phrase('crawl_robots_blocked_line', {
+            robot: options.robot,
+            line: String(decision.line),
+            rule: decision.rule ?? '',
+            reason: why,
+          })
+        : phrase('crawl_robots_blocked', { robot: options.robot, reason: why });
+    const reason = english(reasonPhrase);
     if (fetched.status === null && fetched.errorKind && HOST_DOWN.has(fetched.errorKind)) {
       const why = `robots.txt: ${fetched.error ?? fetched.errorKind}; the URL itself was not requested`;
-      return { allowed: false, reason, unreachable: new HttpError(fetched.errorKind, why) };
+      return {
+        allowed: false,
+        reason,
+        reasonPhrase,
+        unreachable: new HttpError(fetched.errorKind, why),
+      };
     }
-    return { allowed: false, reason };
+    return { allowed: false, reason, reasonPhrase };
   }
 
   /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */

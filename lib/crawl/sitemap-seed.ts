@@ -4,6 +4,9 @@
  * compares them with the crawl: sitemap URLs no link leads to, and crawled
  * pages the sitemap leaves out.
  */
+import { english } from '../i18n/english.ts';
+import { parseHttpUrl } from '../url/http-url.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isHtml } from '../http/content-type.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
@@ -24,20 +27,26 @@ export async function seedFromSitemaps(
   scope: CrawlScope,
   steps: CrawlSteps,
 ): Promise<SitemapNote> {
-  const note: SitemapNote = { sitemaps: [], urls: [], errors: [] };
+  const note: SitemapNote = { sitemaps: [], urls: [], errors: [], errorPhrases: [] };
   const robots = await steps.robots.answerFor(origin);
   const pending =
     robotsPolicyFor(robots).policy === 'rules'
       ? parseRobotsFetch(robots).sitemaps.map((s) => s.url)
       : [];
-  if (pending.length === 0) note.errors.push('robots.txt names no sitemap');
+  if (pending.length === 0) noteError(note, phrase('sitemap_none_named'));
   while (pending.length > 0 && note.sitemaps.length < MAX_SITEMAP_FILES) {
     const sitemapUrl = pending.shift()!;
     note.sitemaps.push(sitemapUrl);
+    // robots.txt may name one relatively (`Sitemap: /sitemap.xml`): robots cannot use it, nor can we.
+    if (parseHttpUrl(sitemapUrl) === null) {
+      noteError(note, phrase('sitemap_unusable', { url: sitemapUrl }));
+      continue;
+    }
     const xml = await fetchSitemap(sitemapUrl, steps, note);
     if (xml === null) continue;
     const parsed = parseSitemap(xml, sitemapUrl);
-    note.errors.push(...parsed.errors.map((error) => `${sitemapUrl}: ${error}`));
+    for (const error of parsed.errorPhrases)
+      noteError(note, phrase('sitemap_error_in', { url: sitemapUrl, error }));
     pending.push(...parsed.sitemaps);
     for (const { loc } of parsed.urls) seed(book, scope, loc, sitemapUrl, note);
   }
@@ -51,21 +60,29 @@ async function fetchSitemap(
 ): Promise<string | null> {
   const gate = await steps.robots.decide(url);
   if (!gate.allowed) {
-    note.errors.push(`${url}: ${gate.reason}`);
+    noteError(note, phrase('sitemap_error_in', { url, error: gate.reasonPhrase }));
     return null;
   }
   const outcome = await steps.fetcher.fetch({ url, method: 'GET', referrer: null, wantBody: true });
   const response = outcome.response;
   if (!response || response.status !== 200) {
-    note.errors.push(
-      `${url}: ${outcome.error?.message ?? `HTTP ${response?.status ?? 'no answer'}`}`,
-    );
+    const error = outcome.error
+      ? outcome.error.message
+      : response
+        ? `HTTP ${response.status}`
+        : phrase('sitemap_no_answer');
+    noteError(note, phrase('sitemap_error_in', { url, error }));
     return null;
   }
   const contentType = headerValues(response, 'content-type')[0];
   if (isHtml(contentType) && contentType !== undefined)
-    note.errors.push(`${url}: served as HTML (${contentType})`);
+    noteError(note, phrase('sitemap_html', { url, type: contentType }));
   return decodeText(response.body, contentType, false);
+}
+
+function noteError(note: SitemapNote, error: Phrase): void {
+  note.errors.push(english(error));
+  (note.errorPhrases ??= []).push(error);
 }
 
 function seed(
@@ -77,7 +94,7 @@ function seed(
 ): void {
   const normalized = normalizeUrl(loc);
   if (!normalized.ok || !inScope(normalized.url, scope).allowed) {
-    note.errors.push(`${sitemapUrl}: ${loc} is not a URL of this site`);
+    noteError(note, phrase('sitemap_not_this_site', { url: sitemapUrl, loc }));
     return;
   }
   note.urls.push(normalized.url);

@@ -24,6 +24,7 @@ describe('parseSitemap: what is kept', () => {
         ],
         sitemaps: [],
         errors: [],
+        errorPhrases: [],
       },
     ],
     [
@@ -34,6 +35,7 @@ describe('parseSitemap: what is kept', () => {
         urls: [],
         sitemaps: ['https://example.com/s1.xml', 'https://example.com/s2.xml.gz'],
         errors: [],
+        errorPhrases: [],
       },
     ],
     [
@@ -47,6 +49,7 @@ describe('parseSitemap: what is kept', () => {
         urls: [{ loc: 'https://example.com/?a=1&b=2' }, { loc: 'https://example.com/c?x=1&y=2' }],
         sitemaps: [],
         errors: [],
+        errorPhrases: [],
       },
     ],
     [
@@ -54,12 +57,24 @@ describe('parseSitemap: what is kept', () => {
       urlset(
         '<url><loc>https://example.com/p</loc><image:image><image:loc>https://cdn.example.net/i.jpg</image:loc></image:image></url>',
       ),
-      { kind: 'urlset', urls: [{ loc: 'https://example.com/p' }], sitemaps: [], errors: [] },
+      {
+        kind: 'urlset',
+        urls: [{ loc: 'https://example.com/p' }],
+        sitemaps: [],
+        errors: [],
+        errorPhrases: [],
+      },
     ],
     [
       'a namespace prefix on the sitemap elements',
       `<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>https://example.com/x</sm:loc></sm:url></sm:urlset>`,
-      { kind: 'urlset', urls: [{ loc: 'https://example.com/x' }], sitemaps: [], errors: [] },
+      {
+        kind: 'urlset',
+        urls: [{ loc: 'https://example.com/x' }],
+        sitemaps: [],
+        errors: [],
+        errorPhrases: [],
+      },
     ],
     [
       'a plain-text sitemap, with a BOM, blank lines and CRLF',
@@ -69,12 +84,19 @@ describe('parseSitemap: what is kept', () => {
         urls: [{ loc: 'https://example.com/one' }, { loc: 'https://example.com/two' }],
         sitemaps: [],
         errors: [],
+        errorPhrases: [],
       },
     ],
     [
       'a URL normalised by the URL parser',
       urlset('<url><loc>HTTPS://EXAMPLE.com:443/a b</loc></url>'),
-      { kind: 'urlset', urls: [{ loc: 'https://example.com/a%20b' }], sitemaps: [], errors: [] },
+      {
+        kind: 'urlset',
+        urls: [{ loc: 'https://example.com/a%20b' }],
+        sitemaps: [],
+        errors: [],
+        errorPhrases: [],
+      },
     ],
   ])('reads %s', (_name, input, expected) => {
     expect(parseSitemap(input, SITEMAP)).toEqual(expected);
@@ -131,7 +153,7 @@ describe('parseSitemap: what is noted as an error', () => {
     [
       'a URL of 2,048 characters or more',
       urlset(`<url><loc>https://example.com/${'x'.repeat(2100)}</loc></url>`),
-      { urls: [], error: '<url> #1: URL of 2120 characters (the limit is 2,047)' },
+      { urls: [], error: '<url> #1: URL of 2,120 characters (the limit is 2,047)' },
     ],
     [
       'an HTML page served as a sitemap',
@@ -204,7 +226,7 @@ describe('parseSitemap: bounds', () => {
     expect(result.urls).toHaveLength(MAX_SITEMAP_ENTRIES);
     expect(result.urls.at(-1)?.loc).toBe(`https://example.com/${MAX_SITEMAP_ENTRIES - 1}`);
     expect(result.errors).toEqual([
-      `${count} entries; the limit is ${MAX_SITEMAP_ENTRIES}, the rest are ignored`,
+      `${count.toLocaleString('en')} entries; the limit is ${MAX_SITEMAP_ENTRIES.toLocaleString('en')}, the rest are ignored`,
     ]);
   });
 

@@ -13,6 +13,9 @@
  * Only `<loc>` directly inside `<url>`/`<sitemap>` counts, so the `image:loc`
  * and `video:loc` of extensions are not taken for pages.
  */
+import type { MessageValue } from '../i18n/catalog.ts';
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { Parser } from 'htmlparser2';
 
 export interface SitemapUrl {
@@ -26,7 +29,10 @@ export interface ParsedSitemap {
   urls: SitemapUrl[];
   /** Sitemap URLs a sitemap index names. */
   sitemaps: string[];
+  /** In English. */
   errors: string[];
+  /** The same, as messages for the reader's language. */
+  errorPhrases: Phrase[];
 }
 
 /** Entries per sitemap file, and bytes of it (uncompressed), per the protocol. */
@@ -45,16 +51,20 @@ export function parseSitemap(xml: string, sitemapUrl: string): ParsedSitemap {
   const sink = new SitemapSink(sitemapUrl);
   let text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (text.length > MAX_SITEMAP_CHARS) {
-    sink.error(`larger than ${MAX_SITEMAP_CHARS} characters; only the start is read`);
+    sink.error(phrase('sitemap_too_large', { limit: MAX_SITEMAP_CHARS }));
     text = text.slice(0, MAX_SITEMAP_CHARS);
   }
   try {
-    if (text.trim() === '') sink.error('the sitemap is empty');
+    if (text.trim() === '') sink.error(phrase('sitemap_empty'));
     else if (text.trimStart().startsWith('<')) readXml(text, sink);
     else readPlainText(text, sink);
   } catch (error) {
     // htmlparser2 does not throw on bad markup; this is only a backstop.
-    sink.error(`unreadable: ${error instanceof Error ? error.message : String(error)}`);
+    sink.error(
+      phrase('sitemap_unreadable', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
   return sink.result();
 }
@@ -64,7 +74,7 @@ class SitemapSink {
   kind: ParsedSitemap['kind'] = 'unknown';
   private readonly urls: SitemapUrl[] = [];
   private readonly sitemaps: string[] = [];
-  private readonly errors: string[] = [];
+  private readonly errors: Phrase[] = [];
   private droppedErrors = 0;
   private entries = 0;
   private readonly seen = new Set<string>();
@@ -72,7 +82,7 @@ class SitemapSink {
 
   constructor(readonly sitemapUrl: string) {
     this.origin = originOf(sitemapUrl);
-    if (this.origin === null) this.error(`the sitemap's own URL ${sitemapUrl} is not absolute`);
+    if (this.origin === null) this.error(phrase('sitemap_own_url', { url: sitemapUrl }));
   }
 
   /** Entries met so far, kept or not. */
@@ -80,47 +90,53 @@ class SitemapSink {
     return this.entries;
   }
 
-  error(message: string): void {
+  error(message: Phrase): void {
     if (this.errors.length < MAX_SITEMAP_ERRORS) this.errors.push(message);
     else this.droppedErrors++;
   }
 
   /** One `<url>`/`<sitemap>` entry (or text line); `where` names it in errors. */
-  add(loc: string | undefined, lastmod: string | undefined, where: string): void {
+  add(loc: string | undefined, lastmod: string | undefined, where: MessageValue): void {
     this.entries++;
     if (this.entries > MAX_SITEMAP_ENTRIES) return; // counted, reported once in result()
-    if (loc === undefined || loc === '') return this.error(`${where}: no <loc>`);
+    if (loc === undefined || loc === '') return this.error(phrase('sitemap_no_loc', { where }));
     const checked = this.checkLoc(loc, where);
     if (checked === null) return;
-    if (this.seen.has(checked)) return this.error(`${where}: ${checked} is listed twice`);
+    if (this.seen.has(checked)) return this.error(phrase('sitemap_twice', { where, url: checked }));
     this.seen.add(checked);
     if (this.kind === 'sitemapindex') return void this.sitemaps.push(checked);
     const entry: SitemapUrl = { loc: checked };
     if (lastmod !== undefined) {
       if (W3C_DATETIME.test(lastmod)) entry.lastmod = lastmod;
-      else this.error(`${where}: <lastmod> "${shorten(lastmod)}" is not a W3C date`);
+      else this.error(phrase('sitemap_lastmod', { where, value: shorten(lastmod) }));
     }
     this.urls.push(entry);
   }
 
-  private checkLoc(loc: string, where: string): string | null {
+  private checkLoc(loc: string, where: MessageValue): string | null {
     if (loc.length >= MAX_SITEMAP_URL_CHARS) {
-      this.error(`${where}: URL of ${loc.length} characters (the limit is 2,047)`);
+      this.error(
+        phrase('sitemap_url_too_long', {
+          where,
+          length: loc.length,
+          limit: MAX_SITEMAP_URL_CHARS - 1,
+        }),
+      );
       return null;
     }
     let url: URL;
     try {
       url = new URL(loc);
     } catch {
-      this.error(`${where}: "${shorten(loc)}" is not an absolute URL`);
+      this.error(phrase('sitemap_not_absolute', { where, url: shorten(loc) }));
       return null;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      this.error(`${where}: ${shorten(loc)} is not an http(s) URL`);
+      this.error(phrase('sitemap_not_http', { where, url: shorten(loc) }));
       return null;
     }
     if (this.origin !== null && url.origin !== this.origin) {
-      this.error(`${where}: ${shorten(loc)} is not on the sitemap's origin ${this.origin}`);
+      this.error(phrase('sitemap_other_origin', { where, url: shorten(loc), origin: this.origin }));
       return null;
     }
     return url.href;
@@ -128,12 +144,17 @@ class SitemapSink {
 
   result(): ParsedSitemap {
     if (this.entries > MAX_SITEMAP_ENTRIES)
-      this.error(
-        `${this.entries} entries; the limit is ${MAX_SITEMAP_ENTRIES}, the rest are ignored`,
-      );
-    const errors = [...this.errors];
-    if (this.droppedErrors > 0) errors.push(`… and ${this.droppedErrors} more errors`);
-    return { kind: this.kind, urls: this.urls, sitemaps: this.sitemaps, errors };
+      this.error(phrase('sitemap_too_many', { entries: this.entries, limit: MAX_SITEMAP_ENTRIES }));
+    const errorPhrases = [...this.errors];
+    if (this.droppedErrors > 0)
+      errorPhrases.push(phrase('sitemap_more_errors', { count: this.droppedErrors }));
+    return {
+      kind: this.kind,
+      urls: this.urls,
+      sitemaps: this.sitemaps,
+      errors: errorPhrases.map(english),
+      errorPhrases,
+    };
   }
 }
 
@@ -180,7 +201,14 @@ function readXml(text: string, sink: SitemapSink): void {
           entry[field] ??= fieldText.trim();
           field = null;
         } else if (depth === 2 && entry) {
-          sink.add(entry.loc, entry.lastmod, `<${entryTag()}> #${sink.entriesSeen() + 1}`);
+          sink.add(
+            entry.loc,
+            entry.lastmod,
+            phrase('sitemap_where_entry', {
+              tag: entryTag(),
+              number: String(sink.entriesSeen() + 1),
+            }),
+          );
           entry = null;
         }
       },
@@ -189,11 +217,9 @@ function readXml(text: string, sink: SitemapSink): void {
   );
   parser.end(text);
 
-  if (root === undefined) sink.error('no XML element found');
-  else if (sink.kind === 'unknown')
-    sink.error(`the root element is <${root}>, not <urlset> or <sitemapindex>`);
-  if (misplaced > 0)
-    sink.error(`${misplaced} <url>/<sitemap> entries do not belong in <${sink.kind}>; ignored`);
+  if (root === undefined) sink.error(phrase('sitemap_no_xml'));
+  else if (sink.kind === 'unknown') sink.error(phrase('sitemap_root', { root }));
+  if (misplaced > 0) sink.error(phrase('sitemap_misplaced', { count: misplaced, kind: sink.kind }));
 }
 
 function readPlainText(text: string, sink: SitemapSink): void {
@@ -201,7 +227,7 @@ function readPlainText(text: string, sink: SitemapSink): void {
   const lines = text.split(/\r\n|\r|\n/);
   lines.forEach((line, i) => {
     const url = line.trim();
-    if (url !== '') sink.add(url, undefined, `line ${i + 1}`);
+    if (url !== '') sink.add(url, undefined, phrase('line_n', { line: String(i + 1) }));
   });
 }
 

@@ -94,6 +94,7 @@ describe('checkBlockList', () => {
         allowed: false,
         kind: 'blocked-pattern',
         detail: `The URL matches the block-list pattern "${pattern}".`,
+        detailPhrase: { key: 'trap_blocked_pattern', values: { pattern } },
       });
   });
 });

@@ -16,12 +16,19 @@
  *   the start page) ends the chain, and the page limit bounds the total;
  * - anything the webmaster knows about: `blocked-pattern`.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 
 export type TrapKind =
   'repeating-path' | 'url-too-long' | 'query-space' | 'blocked-pattern' | 'too-deep';
 
-export type TrapVerdict = { allowed: true } | { allowed: false; kind: TrapKind; detail: string };
+export type TrapVerdict =
+  { allowed: true } | { allowed: false; kind: TrapKind; detail: string; detailPhrase: Phrase };
+
+function refused(kind: TrapKind, detail: Phrase): TrapVerdict {
+  return { allowed: false, kind, detail: english(detail), detailPhrase: detail };
+}
 
 const ALLOWED: TrapVerdict = { allowed: true };
 
@@ -39,11 +46,10 @@ export function checkRepeatingPath(url: string): TrapVerdict {
     const start = findRepeat(segments, period);
     if (start < 0) continue;
     const sequence = segments.slice(start, start + period).join('/');
-    return {
-      allowed: false,
-      kind: 'repeating-path',
-      detail: `The path repeats "${sequence}" more than ${MAX_PATH_REPEATS} times in a row; URLs that grow this way usually come from a symlink or a relative-link loop.`,
-    };
+    return refused(
+      'repeating-path',
+      phrase('trap_repeating_path', { sequence, times: MAX_PATH_REPEATS }),
+    );
   }
   return ALLOWED;
 }
@@ -51,21 +57,16 @@ export function checkRepeatingPath(url: string): TrapVerdict {
 /** Refuses URLs longer than `maxUrlChars` (reported, never dropped silently). */
 export function checkUrlLength(url: string, maxUrlChars = DEFAULT_MAX_URL_CHARS): TrapVerdict {
   if (url.length <= maxUrlChars) return ALLOWED;
-  return {
-    allowed: false,
-    kind: 'url-too-long',
-    detail: `The URL is ${url.length.toLocaleString('en')} characters long; the limit is ${maxUrlChars.toLocaleString('en')}.`,
-  };
+  return refused(
+    'url-too-long',
+    phrase('trap_url_too_long', { length: url.length, limit: maxUrlChars }),
+  );
 }
 
 /** Refuses a URL at `depthLinks` links from the start page when that is beyond `maxDepthLinks`. */
 export function checkDepth(depthLinks: number, maxDepthLinks: number): TrapVerdict {
   if (depthLinks <= maxDepthLinks) return ALLOWED;
-  return {
-    allowed: false,
-    kind: 'too-deep',
-    detail: `The URL is ${depthLinks} links away from the start page; the limit is ${maxDepthLinks}.`,
-  };
+  return refused('too-deep', phrase('trap_too_deep', { depth: depthLinks, limit: maxDepthLinks }));
 }
 
 /** The user's block list, compiled; a pattern that does not compile stops the crawl before it starts. */
@@ -81,11 +82,7 @@ export function compileBlockList(patterns: readonly string[]): UrlPattern[] {
 export function checkBlockList(url: string, patterns: readonly UrlPattern[]): TrapVerdict {
   const match = patterns.find((pattern) => pattern.matches(url));
   if (match === undefined) return ALLOWED;
-  return {
-    allowed: false,
-    kind: 'blocked-pattern',
-    detail: `The URL matches the block-list pattern "${match.source}".`,
-  };
+  return refused('blocked-pattern', phrase('trap_blocked_pattern', { pattern: match.source }));
 }
 
 /**
@@ -116,11 +113,7 @@ export class QuerySpaceTracker {
     if (seen === undefined || seen.has(key.query) || seen.size < this.maxQueriesPerPath) {
       return { allowed: true };
     }
-    return {
-      allowed: false,
-      kind: 'query-space',
-      detail: `${key.path} has already been crawled with ${seen.size} different query strings, the limit per path; pages that keep generating new queries (calendars, filters, session ids) would never end.`,
-    };
+    return refused('query-space', phrase('trap_query_space', { path: key.path, count: seen.size }));
   }
 
   /** Checks `url` and, when allowed, counts its query. */

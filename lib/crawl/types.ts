@@ -6,6 +6,7 @@
  */
 import type { HttpErrorKind, RedirectHop } from '../http/types.ts';
 import type { LinkAttribute, LinkElement } from '../links/link-types.ts';
+import type { Phrase } from '../i18n/phrase.ts';
 import type { TrapKind } from './traps.ts';
 
 export interface CrawlOptions {
@@ -123,8 +124,10 @@ export interface UrlRecord {
   status: LinkStatus;
   /** Final HTTP status (after redirects); null when no response. */
   httpStatus: number | null;
-  /** Why it is broken / skipped / blocked / rate-limited / forbidden, in words. */
+  /** Why it is broken / skipped / blocked / rate-limited / forbidden, in English words. */
   reason?: string;
+  /** The same as a message for the reader's language (not kept for URLs that are fine). */
+  reasonPhrase?: Phrase;
   brokenReason?: BrokenReason;
   skipReason?: SkipReason;
   trap?: TrapKind;

@@ -10,6 +10,7 @@
  * - `invalid`: the value cannot be resolved to a URL at all (a broken link
  *   that never reaches the network).
  */
+import type { Phrase } from '../i18n/phrase.ts';
 
 export type LinkElement =
   'a' | 'area' | 'link' | 'img' | 'source' | 'script' | 'iframe' | 'frame' | 'meta-refresh';
@@ -49,4 +50,4 @@ export type ExtractedLink =
       scheme: string;
       reason: NotARequestReason;
     })
-  | (LinkOrigin & { kind: 'invalid'; reason: string });
+  | (LinkOrigin & { kind: 'invalid'; reason: string; reasonPhrase: Phrase });

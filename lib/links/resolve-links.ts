@@ -5,6 +5,8 @@
  * document's base URL: the first `<base href>` (itself resolved against the
  * page URL) when there is one, else the page URL.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { stripUrlWhitespace } from '../url/url-whitespace.ts';
 import type { ExtractedLink, LinkOrigin } from './link-types.ts';
 
@@ -13,7 +15,7 @@ const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 const IGNORED_BASE_PROTOCOLS: ReadonlySet<string> = new Set(['data:', 'javascript:']);
 
 /** Strings only: holding thousands of URL objects per page costs more in garbage collection than parsing. */
-type Resolution = { href: string; protocol: string } | { error: string };
+type Resolution = { href: string; protocol: string } | { error: string; errorPhrase: Phrase };
 
 /**
  * The base URL relative links resolve against; undefined when even the page
@@ -50,7 +52,17 @@ function classify(origin: LinkOrigin, resolution: Resolution, page: string | nul
   const { raw, element, attribute, text, rel, line } = origin;
   // Fields copied one by one: object spread here costs more than the URL parsing.
   if ('error' in resolution) {
-    return { raw, element, attribute, text, rel, line, kind: 'invalid', reason: resolution.error };
+    return {
+      raw,
+      element,
+      attribute,
+      text,
+      rel,
+      line,
+      kind: 'invalid',
+      reason: resolution.error,
+      reasonPhrase: resolution.errorPhrase,
+    };
   }
   const { href: url, protocol } = resolution;
   const scheme = protocol.slice(0, -1);
@@ -75,7 +87,8 @@ function tryUrl(raw: string, base: string | undefined): Resolution {
     const url = new URL(raw, base);
     return { href: url.href, protocol: url.protocol };
   } catch {
-    return { error: `"${raw.length > 100 ? `${raw.slice(0, 100)}…` : raw}" is not a valid URL` };
+    const error = phrase('url_invalid', { url: raw.length > 100 ? `${raw.slice(0, 100)}…` : raw });
+    return { error: english(error), errorPhrase: error };
   }
 }
 

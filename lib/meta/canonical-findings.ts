@@ -5,7 +5,8 @@
  * duplicate and a silent disaster for a page copied from a template.
  */
 import type { LinkTag, PageFacts } from './page-facts.ts';
-import type { PageFinding } from './page-finding.ts';
+import { phrase } from '../i18n/phrase.ts';
+import { pageFinding, type PageFinding } from './page-finding.ts';
 import { linkSource, shorten } from './tag-source.ts';
 import { documentBase, isRelativeUrl, normaliseUrl, originOf, resolveUrl } from './url-compare.ts';
 
@@ -26,14 +27,13 @@ function severalCanonicals(links: LinkTag[], base: string): PageFinding[] {
   if (links.length < 2) return [];
   const targets = new Set(links.map((l) => normaliseUrl(resolveUrl(l.href, base) ?? l.href)));
   return [
-    {
-      kind: 'canonical-several',
-      source: links.map(linkSource).join(' '),
-      detail:
-        targets.size > 1
-          ? `The page declares ${links.length} canonical URLs that disagree; Google then ignores all of them and picks one itself.`
-          : `The page declares the same canonical URL ${links.length} times; harmless, but keep one.`,
-    },
+    pageFinding(
+      'canonical-several',
+      links.map(linkSource).join(' '),
+      targets.size > 1
+        ? phrase('canonical_disagree', { count: links.length })
+        : phrase('canonical_repeated', { count: links.length }),
+    ),
   ];
 }
 
@@ -42,11 +42,11 @@ function checkCanonical(link: LinkTag, pageUrl: string, base: string): PageFindi
   const resolved = link.href.trim() === '' ? null : resolveUrl(link.href, base);
   if (resolved === null || !/^https?:$/.test(new URL(resolved).protocol)) {
     return [
-      {
-        kind: 'canonical-invalid',
+      pageFinding(
+        'canonical-invalid',
         source,
-        detail: `The canonical "${shorten(link.href)}" is not a usable http(s) URL; robots ignore it.`,
-      },
+        phrase('canonical_invalid', { href: shorten(link.href) }),
+      ),
     ];
   }
   return [
@@ -57,38 +57,33 @@ function checkCanonical(link: LinkTag, pageUrl: string, base: string): PageFindi
 }
 
 function outsideHead(source: string): PageFinding {
-  return {
-    kind: 'canonical-outside-head',
-    source,
-    detail:
-      'The canonical link is in <body>; Google only reads rel="canonical" in <head>. Move it up.',
-  };
+  return pageFinding('canonical-outside-head', source, phrase('canonical_outside_head'));
 }
 
 function relative(source: string, resolved: string): PageFinding {
-  return {
-    kind: 'canonical-relative',
+  return pageFinding(
+    'canonical-relative',
     source,
-    detail: `The canonical is a relative URL; it works (it resolves to ${shorten(resolved)}), but an absolute URL is safer against mirrors and base-URL mistakes.`,
-  };
+    phrase('canonical_relative', { url: shorten(resolved) }),
+  );
 }
 
 function target(source: string, resolved: string, pageUrl: string): PageFinding[] {
   if (normaliseUrl(resolved) === normaliseUrl(pageUrl)) return [];
   if (originOf(resolved) !== originOf(pageUrl)) {
     return [
-      {
-        kind: 'canonical-cross-origin',
+      pageFinding(
+        'canonical-cross-origin',
         source,
-        detail: `The canonical points to another site (${shorten(resolved)}): search engines will likely index that URL instead of this one.`,
-      },
+        phrase('canonical_cross_origin', { url: shorten(resolved) }),
+      ),
     ];
   }
   return [
-    {
-      kind: 'canonical-elsewhere',
+    pageFinding(
+      'canonical-elsewhere',
       source,
-      detail: `The canonical points to a different URL (${shorten(resolved)}): search engines will likely index that URL instead of this one.`,
-    },
+      phrase('canonical_elsewhere', { url: shorten(resolved) }),
+    ),
   ];
 }

@@ -4,6 +4,8 @@
  * see (conflicts, repeats, unknown tokens, bad values, loose separators).
  * Names and values compare case-insensitively.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { splitDirectiveList } from './directive-tokens.ts';
 import { parseRobotsDate } from './robots-date.ts';
 
@@ -41,8 +43,9 @@ export type DirectiveProblemKind =
 
 export interface DirectiveProblem {
   kind: DirectiveProblemKind;
-  /** In words a webmaster understands, quoting the tokens involved. */
+  /** In words a webmaster understands, quoting the tokens involved (English). */
   detail: string;
+  detailPhrase: Phrase;
 }
 
 export interface DirectiveList {
@@ -122,37 +125,31 @@ function parseImagePreview(value: string | null): ImagePreview | null {
 }
 
 function separatorProblem(run: string): DirectiveProblem {
-  return {
-    kind: 'separator',
-    detail: `"${run}" separates directives with spaces or semicolons; the standard separator is a comma, and some robots read the whole run as one unknown directive.`,
-  };
+  return problem('separator', phrase('directive_separator', { run }));
 }
 
 function tokenProblems(d: Directive): DirectiveProblem[] {
   switch (d.name) {
     case 'unknown':
-      return [
-        { kind: 'unknown', detail: `"${d.text}" is not a directive robots know; they ignore it.` },
-      ];
+      return [problem('unknown', phrase('directive_unknown', { text: d.text }))];
     case 'max-snippet':
     case 'max-video-preview':
-      return d.value === null ? [invalid(d.text, 'a number, or -1 for no limit')] : [];
+      return d.value === null ? [invalid(d.text, phrase('expected_limit'))] : [];
     case 'max-image-preview':
-      return d.value === null ? [invalid(d.text, 'none, standard or large')] : [];
+      return d.value === null ? [invalid(d.text, phrase('expected_image_preview'))] : [];
     case 'unavailable_after':
-      return d.value === null
-        ? [invalid(d.text, 'a date such as "25 Jun 2010 15:00:00 PST" or "2010-06-25"')]
-        : [];
+      return d.value === null ? [invalid(d.text, phrase('expected_date'))] : [];
     default:
       return [];
   }
 }
 
-function invalid(text: string, expected: string): DirectiveProblem {
-  return {
-    kind: 'invalid-value',
-    detail: `"${text}" has a value robots cannot read (expected ${expected}); they ignore the directive.`,
-  };
+function invalid(text: string, expected: Phrase): DirectiveProblem {
+  return problem('invalid-value', phrase('directive_invalid', { text, expected }));
+}
+
+function problem(kind: DirectiveProblemKind, detail: Phrase): DirectiveProblem {
+  return { kind, detail: english(detail), detailPhrase: detail };
 }
 
 /** What a directive asserts, shorthands expanded: `none` → noindex + nofollow. */
@@ -182,10 +179,15 @@ function conflictProblems(directives: Directive[]): DirectiveProblem[] {
     const noTokens = tokensAsserting(directives, no);
     if (yesTokens.length === 0 || noTokens.length === 0) return [];
     return [
-      {
-        kind: 'conflict',
-        detail: `${quoteList(yesTokens)} and ${quoteList(noTokens)} contradict each other (${yes} vs ${no}); robots may do either, Google applies the most restrictive: ${no}.`,
-      },
+      problem(
+        'conflict',
+        phrase('directive_conflict', {
+          yes_tokens: quoteList(yesTokens),
+          no_tokens: quoteList(noTokens),
+          yes,
+          no,
+        }),
+      ),
     ];
   });
 }
@@ -195,11 +197,14 @@ function repeatProblems(directives: Directive[]): DirectiveProblem[] {
   return [...effects].flatMap((effect) => {
     const tokens = tokensAsserting(directives, effect);
     if (tokens.length < 2) return [];
+    const values = { effect, count: tokens.length, tokens: quoteList(tokens) };
     return [
-      {
-        kind: 'repeat',
-        detail: `${effect} is given ${tokens.length} times (${quoteList(tokens)}); repeated directives are undefined behaviour${VALUE_NAMES.has(effect) ? ', and Google uses the most restrictive value' : ''}.`,
-      },
+      problem(
+        'repeat',
+        VALUE_NAMES.has(effect)
+          ? phrase('directive_repeat_value', values)
+          : phrase('directive_repeat', values),
+      ),
     ];
   });
 }

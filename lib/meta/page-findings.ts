@@ -7,7 +7,8 @@
 import { findCanonicalIssues } from './canonical-findings.ts';
 import { parseDirectives } from './directives.ts';
 import type { MetaTag, PageFacts } from './page-facts.ts';
-import { directiveFindings, type PageFinding } from './page-finding.ts';
+import { directiveFindings, pageFinding, type PageFinding } from './page-finding.ts';
+import { phrase } from '../i18n/phrase.ts';
 import { appliesToRobot, isRobotsMetaName } from './robot-names.ts';
 import { metaSource } from './tag-source.ts';
 
@@ -32,9 +33,9 @@ export function robotsMetas(facts: PageFacts, ua?: string): MetaTag[] {
 }
 
 function outsideHead(meta: MetaTag): PageFinding {
-  return {
-    kind: 'robots-meta-outside-head',
-    source: metaSource(meta),
-    detail: `This ${meta.name} META tag is in <body>, not <head>; the standard puts it in <head> and some robots ignore it elsewhere. Move it into <head>.`,
-  };
+  return pageFinding(
+    'robots-meta-outside-head',
+    metaSource(meta),
+    phrase('page_meta_outside_head', { name: meta.name }),
+  );
 }

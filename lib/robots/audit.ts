@@ -3,6 +3,8 @@
  * the file as lines, groups and sitemaps, the lint findings, and URL × robot
  * tests, each explained: which group applied, which rule decided, and why.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { robotsFetchExpiresAtMs } from './cache-lifetime.ts';
 import { decideFromFetch, parseRobotsFetch } from './decide-fetch.ts';
 import { matchingRules, explainDecision, type MatchingRule } from './explain.ts';
@@ -22,7 +24,9 @@ export interface RobotsTest {
   /** The group's `User-agent` value (`*` for the global group); null when none applies. */
   group: string | null;
   groupLine: number | null;
+  /** Why, in English. */
   reason: string;
+  reasonPhrase: Phrase;
   /** Every rule of the group that matches, longest first. */
   matches: MatchingRule[];
 }
@@ -33,7 +37,9 @@ export interface RobotsAudit {
   policy: RobotsPolicyName;
   classicPolicy: RobotsPolicyName;
   policyCode: RobotsPolicyCode;
+  /** Why the policy, in English. */
   reason: string;
+  reasonPhrase: Phrase;
   redirects: { url: string; status: number }[];
   fetchedAtMs: number;
   /** How old the fetch result is at `nowMs`. */
@@ -77,6 +83,7 @@ export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): Robot
     classicPolicy: policy.classicPolicy,
     policyCode: policy.code,
     reason: policy.reason,
+    reasonPhrase: policy.reasonPhrase,
     redirects: fetch.redirects,
     fetchedAtMs: fetch.fetchedAtMs,
     ageMs: options.nowMs - fetch.fetchedAtMs,
@@ -103,7 +110,7 @@ function runTest(fetch: RobotsFetch, url: string, ua: string): RobotsTest {
     rule: decision.rule,
     group: decision.group,
     groupLine: decision.groupLine ?? null,
-    reason: explainDecision(decision, matches) + originNote(fetch.url, url),
+    ...testReason(explainDecision(decision, matches), originNote(fetch.url, url)),
     matches,
   };
 }
@@ -117,14 +124,19 @@ function resolve(test: string, robotsUrl: string): string {
   }
 }
 
-function originNote(robotsUrl: string, url: string): string {
+function testReason(why: Phrase, note: Phrase | null): Pick<RobotsTest, 'reason' | 'reasonPhrase'> {
+  const reason = note === null ? why : phrase('test_other_origin', { reason: why, note });
+  return { reason: english(reason), reasonPhrase: reason };
+}
+
+function originNote(robotsUrl: string, url: string): Phrase | null {
   try {
     const robotsOrigin = new URL(robotsUrl).origin;
     const urlOrigin = new URL(url).origin;
     return robotsOrigin === urlOrigin
-      ? ''
-      : ` (note: this robots.txt is for ${robotsOrigin}; ${urlOrigin} has its own)`;
+      ? null
+      : phrase('test_origin_note', { robots_origin: robotsOrigin, origin: urlOrigin });
   } catch {
-    return '';
+    return null;
   }
 }

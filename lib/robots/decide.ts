@@ -3,6 +3,8 @@
  * which group applies (the robot's own, else `*`, else none), which rule
  * decides (the longest match; Allow wins a tie) and on which line.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { matchPathOf } from './encoding.ts';
 import type { RobotsGroup, RobotsUserAgent } from './groups.ts';
 import type { RobotsTxt } from './parse.ts';
@@ -86,8 +88,14 @@ export function decideWithRules(robots: RobotsTxt, url: string, ua: string): Rob
 }
 
 function robotsTxtSelf(known: RobotDecisions): RobotsDecision {
-  const reason = '/robots.txt itself is always allowed (RFC 9309)';
-  return { ...known.base, allowed: true, line: null, rule: null, reason, code: 'robots-txt-self' };
+  return {
+    ...known.base,
+    allowed: true,
+    line: null,
+    rule: null,
+    ...because(phrase('decision_self')),
+    code: 'robots-txt-self',
+  };
 }
 
 function buildDecision(
@@ -101,16 +109,17 @@ function buildDecision(
     return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, ua) };
   }
   const { rule, derived } = decider;
-  const how =
+  const group = groupLabel(applicable);
+  const why =
     derived === 'index-html'
-      ? `${rule.text} also allows its directory (Google reads index.html as the directory)`
-      : `${rule.text} is the longest matching rule`;
+      ? phrase('decision_rule_index_html', { rule: rule.text, group })
+      : phrase('decision_rule', { rule: rule.text, group });
   return {
     ...base,
     allowed: rule.type === 'allow',
     line: rule.line,
     rule: rule.text,
-    reason: `${how} in the group for ${groupLabel(applicable)} (longest match wins; Allow wins a tie)`,
+    ...because(why),
     code: 'rule',
   };
 }
@@ -118,21 +127,27 @@ function buildDecision(
 function noRuleReason(
   applicable: ApplicableGroup,
   ua: string,
-): Pick<RobotsDecision, 'reason' | 'code'> {
+): Pick<RobotsDecision, 'reason' | 'reasonPhrase' | 'code'> {
   if (applicable.kind === 'none') {
     return {
-      reason: `no group names ${robotToken(ua)} and there is no * group: nothing restricts "${ua}"`,
+      ...because(phrase('decision_no_group', { token: robotToken(ua), ua })),
       code: 'no-group',
     };
   }
   return {
-    reason: `no rule in the group for ${groupLabel(applicable)} matches this URL`,
+    ...because(phrase('decision_no_matching_rule', { group: groupLabel(applicable) })),
     code: 'no-matching-rule',
   };
 }
 
-function groupLabel(applicable: ApplicableGroup): string {
+function groupLabel(applicable: ApplicableGroup): Phrase {
   const agent = applicable.agent;
-  if (agent === null) return 'no robot';
-  return applicable.kind === 'global' ? '* (all robots)' : `${agent.value} (line ${agent.line})`;
+  if (agent === null) return phrase('group_none');
+  return applicable.kind === 'global'
+    ? phrase('group_all')
+    : phrase('group_named', { name: agent.value, line: String(agent.line) });
+}
+
+function because(reason: Phrase): Pick<RobotsDecision, 'reason' | 'reasonPhrase'> {
+  return { reason: english(reason), reasonPhrase: reason };
 }

@@ -10,6 +10,7 @@ import type { RobotsRule } from './groups.ts';
 import type { RobotsTxt } from './parse.ts';
 import { indexHtmlDirectory } from './program.ts';
 import type { RobotsDecision } from './types.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 
 export interface MatchingRule {
   type: 'allow' | 'disallow';
@@ -42,16 +43,30 @@ function matchOf(rule: RobotsRule, path: string): MatchingRule[] {
 export function explainDecision(
   decision: RobotsDecision,
   matches: readonly MatchingRule[],
-): string {
-  if (decision.code !== 'rule' || decision.line === null) return decision.reason;
+): Phrase {
+  const reason = decision.reasonPhrase;
+  if (decision.code !== 'rule' || decision.line === null) return reason;
   const winner = matches.find((m) => m.line === decision.line);
-  if (!winner) return decision.reason;
+  if (!winner) return reason;
   const others = matches.filter((m) => m !== winner);
-  if (others.length === 0) return `${decision.reason}; it is the only matching rule`;
+  if (others.length === 0) return phrase('explain_only_rule', { reason });
   const tied = others.find((m) => m.length === winner.length && m.type !== winner.type);
   if (tied) {
-    return `${winner.rule} (line ${winner.line}) and ${tied.rule} (line ${tied.line}) match with the same length (${winner.length}): Allow wins the tie`;
+    return phrase('explain_tie', {
+      rule: winner.rule,
+      line: String(winner.line),
+      other: tied.rule,
+      other_line: String(tied.line),
+      length: winner.length,
+    });
   }
-  const list = others.map((m) => `${m.rule} (line ${m.line}, length ${m.length})`).join('; ');
-  return `${winner.rule} (line ${winner.line}, length ${winner.length}) is the longest of ${matches.length} matching rules, longer than ${list}`;
+  return phrase('explain_longest', {
+    rule: winner.rule,
+    line: String(winner.line),
+    length: winner.length,
+    count: matches.length,
+    others: others.map((m) =>
+      phrase('explain_competitor', { rule: m.rule, line: String(m.line), length: m.length }),
+    ),
+  });
 }

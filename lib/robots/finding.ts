@@ -3,6 +3,8 @@
  * (or on the file, line null), with a stable kebab-case code and a sentence
  * a webmaster understands.
  */
+import { english } from '../i18n/english.ts';
+import type { Phrase } from '../i18n/phrase.ts';
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
@@ -46,7 +48,10 @@ export interface RobotsFinding {
   line: number | null;
   severity: FindingSeverity;
   code: RobotsFindingCode;
+  /** The finding in English. */
   message: string;
+  /** The same as a message for the reader's language. */
+  messagePhrase: Phrase;
 }
 
 /** Shorthand constructor, so checks read as one line each. */
@@ -54,7 +59,7 @@ export function finding(
   line: number | null,
   severity: FindingSeverity,
   code: RobotsFindingCode,
-  message: string,
+  message: Phrase,
 ): RobotsFinding {
-  return { line, severity, code, message };
+  return { line, severity, code, message: english(message), messagePhrase: message };
 }

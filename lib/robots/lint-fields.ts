@@ -2,20 +2,20 @@
  * Fields robots.txt authors write that no standard defines, and what the
  * major robots do with them; and typos of the fields that do exist.
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { finding, type RobotsFinding } from './finding.ts';
 import type { RobotsLine } from './tokenize.ts';
 
 /** What major robots do with a non-standard field (lower-case name → sentence). */
-const UNSUPPORTED_FIELDS: Record<string, string> = {
-  noindex:
-    'Google stopped reading Noindex in robots.txt in 2019 and no other major robot reads it; use a robots meta tag or X-Robots-Tag header',
-  nofollow: 'no major robot reads Nofollow in robots.txt; use a robots meta tag or rel="nofollow"',
-  noarchive: 'no major robot reads Noarchive in robots.txt; use a robots meta tag',
-  host: 'only Yandex ever read Host (to pick the main mirror) and it dropped it in 2018; use redirects or rel="canonical"',
-  'clean-param': 'only Yandex reads Clean-param; Google and Bing ignore it',
-  'request-rate': 'Request-rate is from a 1996 extension proposal; Google and Bing ignore it',
-  'visit-time': 'Visit-time is from a 1996 extension proposal; Google and Bing ignore it',
-  'crawl-delay': '',
+const UNSUPPORTED_FIELDS: Record<string, Phrase | null> = {
+  noindex: phrase('field_noindex'),
+  nofollow: phrase('field_nofollow'),
+  noarchive: phrase('field_noarchive'),
+  host: phrase('field_host'),
+  'clean-param': phrase('field_clean_param'),
+  'request-rate': phrase('field_1996', { field: 'Request-rate' }),
+  'visit-time': phrase('field_1996', { field: 'Visit-time' }),
+  'crawl-delay': null,
 };
 
 const KNOWN_FIELDS = ['user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay'];
@@ -23,15 +23,15 @@ const KNOWN_FIELDS = ['user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay
 /** Findings for a line whose key no standard defines. */
 export function lintOtherField(line: RobotsLine): RobotsFinding[] {
   const name = line.key.toLowerCase();
-  const known = UNSUPPORTED_FIELDS[name];
-  if (known === '') return [];
+  const known = Object.hasOwn(UNSUPPORTED_FIELDS, name) ? UNSUPPORTED_FIELDS[name] : undefined;
+  if (known === null) return [];
   if (known !== undefined) {
     return [
       finding(
         line.line,
         'warning',
         'unsupported-field',
-        `${line.key} is not part of robots.txt: ${known}.`,
+        phrase('finding_unsupported_field', { field: line.key, what: known }),
       ),
     ];
   }
@@ -42,17 +42,12 @@ export function lintOtherField(line: RobotsLine): RobotsFinding[] {
         line.line,
         'error',
         'unknown-field-typo',
-        `"${line.key}" looks like a typo of ${meant}: no robot reads this line.`,
+        phrase('finding_unknown_field_typo', { key: line.key, field: meant }),
       ),
     ];
   }
   return [
-    finding(
-      line.line,
-      'info',
-      'unknown-field',
-      `${line.key} is not a robots.txt field: robots ignore this line.`,
-    ),
+    finding(line.line, 'info', 'unknown-field', phrase('finding_unknown_field', { key: line.key })),
   ];
 }
 

@@ -2,6 +2,7 @@
  * Line-by-line checks: what each line says, and whether every robot reads it
  * the way its author meant.
  */
+import { phrase } from '../i18n/phrase.ts';
 import { finding, type RobotsFinding } from './finding.ts';
 import { lintOtherField } from './lint-fields.ts';
 import { readKey } from './keys.ts';
@@ -23,14 +24,7 @@ export function lintLine(line: RobotsLine, inGroup: boolean): RobotsFinding[] {
 function lintShape(line: RobotsLine): RobotsFinding[] {
   const out: RobotsFinding[] = [];
   if (line.text.includes(BOM)) {
-    out.push(
-      finding(
-        line.line,
-        'error',
-        'bom-mid-file',
-        'A byte order mark (U+FEFF) in the middle of the file: robots do not read this line as written. Save the file as UTF-8 without BOM.',
-      ),
-    );
+    out.push(finding(line.line, 'error', 'bom-mid-file', phrase('finding_bom_mid_file')));
   }
   if (line.truncated) {
     out.push(
@@ -38,7 +32,7 @@ function lintShape(line: RobotsLine): RobotsFinding[] {
         line.line,
         'error',
         'line-truncated',
-        `This line is ${line.byteLength} bytes long: Google reads only the first ${ROBOTS_MAX_LINE_BYTES} and ignores the rest.`,
+        phrase('finding_line_truncated', { bytes: line.byteLength, limit: ROBOTS_MAX_LINE_BYTES }),
       ),
     );
   }
@@ -48,7 +42,7 @@ function lintShape(line: RobotsLine): RobotsFinding[] {
         line.line,
         'warning',
         'missing-colon',
-        `No colon after "${line.key}": Google reads it anyway, other robots ignore the line. Write "${line.key}: ${line.value}".`,
+        phrase('finding_missing_colon', { key: line.key, value: line.value }),
       ),
     );
   }
@@ -59,7 +53,7 @@ function lintShape(line: RobotsLine): RobotsFinding[] {
         line.line,
         'warning',
         'field-typo',
-        `"${line.key}" is not spelled "${name}": Google accepts it, other robots ignore the line.`,
+        phrase('finding_field_typo', { key: line.key, name }),
       ),
     );
   }
@@ -84,7 +78,7 @@ function lintByKind(line: RobotsLine, inGroup: boolean): RobotsFinding[] {
               line.line,
               'error',
               'rule-before-user-agent',
-              `${line.key} comes before any User-agent line: every robot ignores it.`,
+              phrase('finding_rule_before_user_agent', { key: line.key }),
             ),
           ];
     case 'sitemap':
@@ -104,19 +98,9 @@ function lintInvalid(line: RobotsLine): RobotsFinding {
       .split(/[ \t]+/) ?? [];
   const key = readKey(words[0] ?? '').name;
   if ((key === 'allow' || key === 'disallow') && words.length > 2) {
-    return finding(
-      line.line,
-      'error',
-      'multiple-paths',
-      'Two paths on one line: robots ignore the whole line. Write one rule per line.',
-    );
+    return finding(line.line, 'error', 'multiple-paths', phrase('finding_multiple_paths_line'));
   }
-  return finding(
-    line.line,
-    'error',
-    'unparsable-line',
-    'This line is not "field: value": robots ignore it.',
-  );
+  return finding(line.line, 'error', 'unparsable-line', phrase('finding_unparsable_line'));
 }
 
 function lintUserAgent(line: RobotsLine): RobotsFinding[] {
@@ -127,7 +111,7 @@ function lintUserAgent(line: RobotsLine): RobotsFinding[] {
         line.line,
         'error',
         'user-agent-names-no-robot',
-        `User-agent "${line.value}" names no robot (a name is letters, "-" and "_"): the rules of this group apply to no one.`,
+        phrase('finding_user_agent_names_no_robot', { value: line.value }),
       ),
     ];
   }
@@ -137,7 +121,7 @@ function lintUserAgent(line: RobotsLine): RobotsFinding[] {
         line.line,
         'warning',
         'user-agent-not-token',
-        `User-agent "${line.value}" is read as "${token}" by Google; write only the robot's name (other robots may not match it at all).`,
+        phrase('finding_user_agent_not_token', { value: line.value, token }),
       ),
     ];
   }
@@ -147,7 +131,7 @@ function lintUserAgent(line: RobotsLine): RobotsFinding[] {
         line.line,
         'warning',
         'user-agent-not-token',
-        `User-agent "${line.value}" is read as "*" (all robots) by Google; write just "*".`,
+        phrase('finding_user_agent_not_star', { value: line.value }),
       ),
     ];
   }
@@ -160,12 +144,7 @@ function lintRule(line: RobotsLine): RobotsFinding[] {
   const out: RobotsFinding[] = [];
   if (/[ \t]\S*[/*]/.test(path)) {
     out.push(
-      finding(
-        line.line,
-        'error',
-        'multiple-paths',
-        `"${path}" holds more than one path: robots read it as one path containing a space. Write one rule per line.`,
-      ),
+      finding(line.line, 'error', 'multiple-paths', phrase('finding_multiple_paths', { path })),
     );
   }
   if (!path.startsWith('/') && !path.startsWith('*')) {
@@ -174,29 +153,15 @@ function lintRule(line: RobotsLine): RobotsFinding[] {
         line.line,
         'error',
         'path-not-absolute',
-        `The path "${path}" does not start with "/": it matches no URL. Write "/${path}".`,
+        phrase('finding_path_not_absolute', { path }),
       ),
     );
   }
   if (/[*$]/.test(path)) {
-    out.push(
-      finding(
-        line.line,
-        'info',
-        'wildcard',
-        `"${path}" uses * or $: Google, Bing and RFC 9309 robots understand them; robots of the 1994/1996 standard read them literally.`,
-      ),
-    );
+    out.push(finding(line.line, 'info', 'wildcard', phrase('finding_wildcard', { path })));
   }
   if (line.kind === 'disallow' && isBarePrefix(path)) {
-    out.push(
-      finding(
-        line.line,
-        'info',
-        'prefix-match',
-        `Disallow: ${path} also blocks ${path}.html, ${path}-old and anything else starting with "${path}"; write ${path}/ to block only the folder.`,
-      ),
-    );
+    out.push(finding(line.line, 'info', 'prefix-match', phrase('finding_prefix_match', { path })));
   }
   const directory = line.kind === 'allow' ? indexHtmlDirectory(path) : null;
   if (directory !== null) {
@@ -205,7 +170,7 @@ function lintRule(line: RobotsLine): RobotsFinding[] {
         line.line,
         'info',
         'index-html-directory',
-        `Google reads "Allow: ${path}" as also allowing ${directory} (index.html is its folder); other robots do not.`,
+        phrase('finding_index_html_directory', { path, directory }),
       ),
     );
   }
@@ -229,21 +194,11 @@ function lintSitemap(line: RobotsLine): RobotsFinding[] {
       // fall through: malformed
     }
     return [
-      finding(
-        line.line,
-        'error',
-        'sitemap-invalid',
-        `Sitemap "${value}" is not a valid http(s) URL: robots ignore it.`,
-      ),
+      finding(line.line, 'error', 'sitemap-invalid', phrase('finding_sitemap_invalid', { value })),
     ];
   }
   return [
-    finding(
-      line.line,
-      'error',
-      'sitemap-relative',
-      `Sitemap "${value}" is not an absolute URL: robots need the full URL, e.g. https://example.com/sitemap.xml.`,
-    ),
+    finding(line.line, 'error', 'sitemap-relative', phrase('finding_sitemap_relative', { value })),
   ];
 }
 
@@ -252,7 +207,7 @@ function lintCrawlDelay(line: RobotsLine): RobotsFinding[] {
     line.line,
     'info',
     'crawl-delay-ignored',
-    'Googlebot ignores Crawl-delay (set the crawl rate in Search Console); Bing and Yandex honour it.',
+    phrase('finding_crawl_delay_ignored'),
   );
   if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(line.value)) {
     return [
@@ -261,7 +216,7 @@ function lintCrawlDelay(line: RobotsLine): RobotsFinding[] {
         line.line,
         'error',
         'crawl-delay-invalid',
-        `Crawl-delay "${line.value}" is not a number of seconds: robots that honour Crawl-delay ignore it.`,
+        phrase('finding_crawl_delay_invalid', { value: line.value }),
       ),
     ];
   }
@@ -274,7 +229,7 @@ function lintCrawlDelay(line: RobotsLine): RobotsFinding[] {
         line.line,
         'warning',
         'crawl-delay-too-large',
-        `Crawl-delay ${line.value} lets a robot that honours it fetch at most ${pagesPerDay} pages a day.`,
+        phrase('finding_crawl_delay_too_large', { value: line.value, pages: pagesPerDay }),
       ),
     ];
   }

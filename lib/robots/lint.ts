@@ -3,6 +3,7 @@
  * see what they understand and drop the rest silently; the auditor reports
  * the rest), then the file as a whole (size, HTML, groups).
  */
+import { phrase } from '../i18n/phrase.ts';
 import { finding, type RobotsFinding } from './finding.ts';
 import type { RobotsGroup } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
@@ -52,23 +53,19 @@ function lintFile(
   const html = htmlEvidence(options.contentType, options.body);
   if (html !== null) {
     out.push(
-      finding(
-        null,
-        'error',
-        'html-served',
-        `robots.txt is an HTML page (${html}): robots find no rules in it and crawl everything. Serve a plain-text robots.txt, or a 404 if you have none.`,
-      ),
+      finding(null, 'error', 'html-served', phrase('finding_html_served', { evidence: html })),
     );
   }
   const notText = html === null ? notTextEvidence(options.contentType, options.body) : null;
   if (notText !== null) {
-    const none = robots.groups.length === 0 ? ', here none, so they crawl everything' : '';
     out.push(
       finding(
         null,
         'error',
         'not-text',
-        `robots.txt is not a text file (${notText}): robots keep only the lines that read as rules${none}. Serve a plain-text robots.txt, or a 404 if you have none.`,
+        robots.groups.length === 0
+          ? phrase('finding_not_text_none', { evidence: notText })
+          : phrase('finding_not_text', { evidence: notText }),
       ),
     );
   }
@@ -78,19 +75,15 @@ function lintFile(
         null,
         'warning',
         'file-too-large',
-        `robots.txt is ${robots.byteLength} bytes: robots read the first ${ROBOTS_MAX_PARSE_BYTES} bytes (500 KiB) and ignore the rest.`,
+        phrase('finding_file_too_large', {
+          bytes: robots.byteLength,
+          limit: ROBOTS_MAX_PARSE_BYTES,
+        }),
       ),
     );
   }
   if (robots.lines.every((line) => line.kind === 'blank' || line.kind === 'comment')) {
-    out.push(
-      finding(
-        null,
-        'info',
-        'empty-file',
-        'robots.txt has no rules: every robot may fetch everything.',
-      ),
-    );
+    out.push(finding(null, 'info', 'empty-file', phrase('finding_empty_file')));
   }
   return out;
 }
@@ -109,7 +102,7 @@ function lintGroups(groups: readonly RobotsGroup[]): RobotsFinding[] {
             agent.line,
             'warning',
             'groups-merged',
-            `"${agent.value}" already has a group (line ${first}): robots merge the two groups' rules. Keep one group per robot.`,
+            phrase('finding_groups_merged', { agent: agent.value, line: String(first) }),
           ),
         );
       }
@@ -121,21 +114,14 @@ function lintGroups(groups: readonly RobotsGroup[]): RobotsFinding[] {
           group.line,
           'warning',
           'group-without-rules',
-          `The group for ${names} has no rules: those robots may fetch everything (they do not fall back to the * group).`,
+          phrase('finding_group_without_rules', { names }),
         ),
       );
     }
     if (group.userAgents.some((agent) => agent.token === '*')) {
       const closing = group.rules.find((rule) => rule.type === 'disallow' && rule.pattern === '/');
       if (closing) {
-        out.push(
-          finding(
-            closing.line,
-            'warning',
-            'site-closed',
-            'Disallow: / in the * group closes the whole site to every robot without a group of its own.',
-          ),
-        );
+        out.push(finding(closing.line, 'warning', 'site-closed', phrase('finding_site_closed')));
       }
     }
   }

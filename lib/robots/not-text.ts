@@ -7,6 +7,8 @@
  * (soft-404.ts).
  */
 
+import { phrase, type Phrase } from '../i18n/phrase.ts';
+
 const SNIFF_BYTES = 512;
 
 /** Media types that carry text although they are not `text/*`. */
@@ -16,7 +18,7 @@ const TEXT_LIKE = new Set(['application/json', 'application/xml', 'application/j
 export function notTextEvidence(
   contentType: string | undefined,
   body: Uint8Array | undefined,
-): string | null {
+): Phrase | null {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const declared =
     mediaType !== '' &&
@@ -24,7 +26,7 @@ export function notTextEvidence(
     !mediaType.endsWith('+xml') &&
     !TEXT_LIKE.has(mediaType);
   const binary = body !== undefined && body.subarray(0, SNIFF_BYTES).includes(0);
-  if (declared && binary) return `it was served as ${mediaType}, and its bytes are binary`;
-  if (declared) return `it was served as ${mediaType}`;
-  return binary ? 'its bytes are binary (NUL bytes)' : null;
+  if (declared && binary) return phrase('evidence_served_as_binary', { type: mediaType });
+  if (declared) return phrase('evidence_served_as', { type: mediaType });
+  return binary ? phrase('evidence_binary') : null;
 }

@@ -13,6 +13,8 @@
  * | 429, 5xx, network error, timeout    | disallow-all | disallow-all |
  * | 1xx, 6xx+ (no usable final answer)  | disallow-all | disallow-all |
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { notTextEvidence } from './not-text.ts';
 import { htmlEvidence } from './soft-404.ts';
 import type { RobotsFetch, RobotsPolicyName } from './types.ts';
@@ -36,7 +38,10 @@ export interface RobotsPolicy {
   /** The 1996 draft's reading (401/403 = fully disallowed). */
   classicPolicy: RobotsPolicyName;
   code: RobotsPolicyCode;
+  /** Why, in English. */
   reason: string;
+  /** Why, as a message for the reader's language. */
+  reasonPhrase: Phrase;
 }
 
 type PolicyInput = Pick<
@@ -44,94 +49,59 @@ type PolicyInput = Pick<
   'status' | 'error' | 'errorKind' | 'contentType' | 'body' | 'redirects'
 >;
 
-const RETRY = 'treated as fully disallowed for now and retried later';
-
 /** The policy for a robots.txt fetch result. */
 export function robotsPolicyFor(fetch: PolicyInput): RobotsPolicy {
   if (fetch.errorKind === 'too-many-redirects' || fetch.errorKind === 'redirect-loop') {
+    const kind = fetch.errorKind === 'redirect-loop' ? 'redirect_loop' : 'too_many_redirects';
     return redirectUnresolved(
-      `${fetch.errorKind.replace(/-/g, ' ')} after ${fetch.redirects.length} hops`,
+      phrase('policy_hops', { kind: phrase(`policy_kind_${kind}`), hops: fetch.redirects.length }),
     );
   }
   const status = fetch.status;
   if (status === null) {
-    const what =
-      fetch.errorKind === 'timeout'
-        ? 'timed out'
-        : `could not be fetched (${fetch.error ?? 'network error'})`;
-    return both('disallow-all', 'unreachable', `robots.txt ${what}: ${RETRY}`);
-  }
-  if (status >= 200 && status < 300) return successPolicy(fetch, status);
-  if (status >= 300 && status < 400)
-    return redirectUnresolved(`robots.txt answered ${status} with nowhere to go`);
-  if (status === 401 || status === 403) {
-    return {
-      policy: 'allow-all',
-      classicPolicy: 'disallow-all',
-      code: 'unauthorized',
-      reason:
-        `robots.txt returned ${status}: RFC 9309 and Google treat it as no robots.txt (everything allowed); ` +
-        'the 1996 draft read it as "fully disallowed"',
-    };
-  }
-  if (status === 429)
     return both(
       'disallow-all',
-      'rate-limited',
-      `robots.txt returned 429 (too many requests): ${RETRY}`,
-    );
-  if (status === 404 || status === 410) {
-    return both(
-      'allow-all',
-      'not-found',
-      `robots.txt returned ${status}: there are no rules, everything is allowed`,
+      'unreachable',
+      fetch.errorKind === 'timeout'
+        ? phrase('policy_timeout')
+        : phrase('policy_unfetchable', { error: fetch.error ?? phrase('policy_network_error') }),
     );
   }
-  if (status >= 400 && status < 500) {
-    return both(
-      'allow-all',
-      'client-error',
-      `robots.txt returned ${status}: treated like 404, everything is allowed`,
-    );
+  const code = String(status);
+  if (status >= 200 && status < 300) return successPolicy(fetch, code);
+  if (status >= 300 && status < 400)
+    return redirectUnresolved(phrase('policy_nowhere', { status: code }));
+  if (status === 401 || status === 403) {
+    return {
+      ...both('allow-all', 'unauthorized', phrase('policy_unauthorized', { status: code })),
+      classicPolicy: 'disallow-all',
+    };
   }
+  if (status === 429) return both('disallow-all', 'rate-limited', phrase('policy_rate_limited'));
+  if (status === 404 || status === 410)
+    return both('allow-all', 'not-found', phrase('policy_not_found', { status: code }));
+  if (status >= 400 && status < 500)
+    return both('allow-all', 'client-error', phrase('policy_client_error', { status: code }));
   if (status >= 500 && status < 600)
-    return both('disallow-all', 'server-error', `robots.txt returned ${status}: ${RETRY}`);
-  return both(
-    'disallow-all',
-    'unexpected-status',
-    `robots.txt returned ${status}, not a final answer: ${RETRY}`,
-  );
+    return both('disallow-all', 'server-error', phrase('policy_server_error', { status: code }));
+  return both('disallow-all', 'unexpected-status', phrase('policy_unexpected', { status: code }));
 }
 
-function successPolicy(fetch: PolicyInput, status: number): RobotsPolicy {
+function successPolicy(fetch: PolicyInput, status: string): RobotsPolicy {
   const html = htmlEvidence(fetch.contentType, fetch.body);
-  if (html !== null) {
-    return both(
-      'rules',
-      'html-served',
-      `robots.txt returned ${status} but is an HTML page (${html}): parsed, it has no rules`,
-    );
-  }
+  if (html !== null)
+    return both('rules', 'html-served', phrase('policy_html', { status, evidence: html }));
   const notText = notTextEvidence(fetch.contentType, fetch.body);
-  if (notText !== null) {
-    return both(
-      'rules',
-      'not-text',
-      `robots.txt returned ${status} but is not text (${notText}): robots read it as text anyway and keep only the lines that read as rules`,
-    );
-  }
-  return both('rules', 'ok', `robots.txt returned ${status}: its rules apply`);
+  if (notText !== null)
+    return both('rules', 'not-text', phrase('policy_not_text', { status, evidence: notText }));
+  return both('rules', 'ok', phrase('policy_ok', { status }));
 }
 
-function redirectUnresolved(what: string): RobotsPolicy {
+function redirectUnresolved(what: Phrase): RobotsPolicy {
   // RFC 9309 lets a robot give up after five hops and MAY treat robots.txt as unavailable; Google treats it as 404.
-  return both(
-    'allow-all',
-    'redirect-unresolved',
-    `robots.txt redirects did not end (${what}): like Google, treated as 404, everything is allowed`,
-  );
+  return both('allow-all', 'redirect-unresolved', phrase('policy_redirect_unresolved', { what }));
 }
 
-function both(policy: RobotsPolicyName, code: RobotsPolicyCode, reason: string): RobotsPolicy {
-  return { policy, classicPolicy: policy, code, reason };
+function both(policy: RobotsPolicyName, code: RobotsPolicyCode, reason: Phrase): RobotsPolicy {
+  return { policy, classicPolicy: policy, code, reason: english(reason), reasonPhrase: reason };
 }

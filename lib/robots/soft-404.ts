@@ -3,6 +3,7 @@
  * or home page). Robots parse it and find no rules, so everything is
  * allowed, which is rarely what the webmaster meant.
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { leadingBomLength } from './bytes.ts';
 
 const SNIFF_BYTES = 512;
@@ -11,10 +12,10 @@ const SNIFF_BYTES = 512;
 export function htmlEvidence(
   contentType: string | undefined,
   body: Uint8Array | undefined,
-): string | null {
+): Phrase | null {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'text/html' || mediaType === 'application/xhtml+xml') {
-    return `it was served as ${mediaType}`;
+    return phrase('evidence_served_as', { type: mediaType });
   }
   if (body === undefined) return null;
   const start = leadingBomLength(body);
@@ -22,5 +23,5 @@ export function htmlEvidence(
   for (let i = start; i < Math.min(body.length, start + SNIFF_BYTES); i++)
     head += String.fromCharCode(body[i] ?? 0);
   const match = /^\s*(<!doctype html|<html)/i.exec(head);
-  return match ? `its body starts with ${match[1]}` : null;
+  return match ? phrase('evidence_body_starts', { start: match[1]! }) : null;
 }

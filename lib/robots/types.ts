@@ -5,6 +5,7 @@
  */
 
 import type { HttpErrorKind } from '../http/types.ts';
+import type { Phrase } from '../i18n/phrase.ts';
 
 /** How a robots.txt response is to be treated (RFC 9309 §2.3.1). */
 export type RobotsPolicyName = 'rules' | 'allow-all' | 'disallow-all';
@@ -47,8 +48,10 @@ export interface RobotsDecision {
    * null when no group applies.
    */
   group: string | null;
-  /** Why, in words: "longest match", "no rule matched", "robots.txt returned 503", … */
+  /** Why, in English words: "longest match", "no rule matched", "robots.txt returned 503", … */
   reason: string;
+  /** Why, as a message for the reader's language. */
+  reasonPhrase: Phrase;
   /** Why, as a stable code (for grouping and tests). */
   code?: RobotsDecisionCode;
   /** 1-based line of the `User-agent` line that selected the group; null when none. */

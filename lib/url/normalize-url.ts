@@ -13,9 +13,12 @@
  * The result is a fixed point: normalizeUrl(normalizeUrl(u).url) gives the
  * same URL, because everything changed here is something the parser keeps.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { normalizeEscapes } from './percent-escapes.ts';
 
-export type NormalizedUrl = { ok: true; url: string } | { ok: false; reason: string };
+export type NormalizedUrl =
+  { ok: true; url: string } | { ok: false; reason: string; reasonPhrase: Phrase };
 
 /** Schemes a crawler can request; anything else (mailto:, ftp:, data:) has no visited key. */
 const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
@@ -23,15 +26,21 @@ const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 /** Longest input quoted back in a reason, so one huge string cannot flood a report. */
 const MAX_QUOTED_CHARS = 100;
 
+function refused(reason: Phrase): NormalizedUrl {
+  return { ok: false, reason: english(reason), reasonPhrase: reason };
+}
+
 /** Normalises `input` (resolved against `base` when relative). Never throws. */
 export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   const parsed = parseUrl(input, base);
   if (parsed === null) {
-    const relative = base === undefined ? ' (and no base URL to resolve it against)' : '';
-    return { ok: false, reason: `"${quote(input)}" is not a valid URL${relative}` };
+    const url = quote(input);
+    return refused(
+      base === undefined ? phrase('url_invalid_no_base', { url }) : phrase('url_invalid', { url }),
+    );
   }
   if (!FETCHABLE_PROTOCOLS.has(parsed.protocol)) {
-    return { ok: false, reason: `${parsed.protocol} URLs are not fetched over HTTP` };
+    return refused(phrase('url_not_http', { protocol: parsed.protocol }));
   }
   // Each setter re-serialises the whole URL: only call the ones with work to do.
   // `hash` reads '' for an empty fragment (`/a#`), so ask the input; a base's fragment is never inherited.

@@ -1,3 +1,4 @@
+import { phrase } from '../i18n/phrase.ts';
 import { describe, expect, it } from 'vitest';
 import { extractPageFacts } from '../meta/extract-page-facts.ts';
 import type { RobotsDecision } from '../robots/types.ts';
@@ -14,6 +15,7 @@ const ALLOWED: RobotsDecision = {
   rule: null,
   group: '*',
   reason: 'no rule matched',
+  reasonPhrase: phrase('decision_no_matching_rule', { group: '*' }),
 };
 const DISALLOWED: RobotsDecision = {
   allowed: false,
@@ -22,6 +24,7 @@ const DISALLOWED: RobotsDecision = {
   rule: 'Disallow: /page',
   group: '*',
   reason: 'longest match',
+  reasonPhrase: phrase('decision_rule', { rule: 'Disallow: /page', group: '*' }),
 };
 const UNREACHABLE: RobotsDecision = {
   allowed: false,
@@ -30,6 +33,7 @@ const UNREACHABLE: RobotsDecision = {
   rule: null,
   group: null,
   reason: 'robots.txt returned 503',
+  reasonPhrase: phrase('policy_server_error', { status: '503' }),
 };
 
 const page = (head: string, body = '<p>Hello</p>') =>

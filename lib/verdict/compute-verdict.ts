@@ -9,6 +9,7 @@
  * their noindex becomes a `noindex-unseen` note instead of a reason.
  * Blocking reasons come first, then notes; `indexable` is "no blocking reason".
  */
+import type { MessageValue } from '../i18n/catalog.ts';
 import { findPageIssues } from '../meta/page-findings.ts';
 import type { DirectiveSource } from './directive-sources.ts';
 import { directiveSources } from './directive-sources.ts';
@@ -17,7 +18,7 @@ import { reasonOfFinding } from './finding-reasons.ts';
 import { httpStatusReasons, redirectReasons } from './http-reasons.ts';
 import { metaRefreshReasons, notHtmlReasons } from './page-notes.ts';
 import { pageTags } from './page-tags.ts';
-import { robotLabel } from './robot-label.ts';
+import { robotName } from './robot-label.ts';
 import { robotsTxtReasons } from './robots-txt-reasons.ts';
 import { summarise } from './summary.ts';
 import type { Reason, Verdict } from './types.ts';
@@ -27,7 +28,7 @@ import type { VerdictInput } from './verdict-input.ts';
 export type { VerdictHttp, VerdictInput } from './verdict-input.ts';
 
 export function computeVerdict(input: VerdictInput): Verdict {
-  const robot = robotLabel(input.ua);
+  const robot = robotName(input.ua);
   const reasons = blockingFirst([
     ...robotsTxtReasons(input.robots, input.ua),
     ...httpStatusReasons(input.http),
@@ -44,13 +45,13 @@ export function computeVerdict(input: VerdictInput): Verdict {
     indexable: !reasons.some((r) => r.blocking),
     status: input.http.status,
     reasons,
-    summary: summarise(robot, reasons),
+    ...summarise(robot, reasons),
     tags: pageTags(input.page, input.http.xRobotsTag, input.ua),
   };
 }
 
 /** What the headers and META say — or, behind a robots.txt block, what the robot never sees. */
-function pageDirectiveReasons(input: VerdictInput, robot: string): Reason[] {
+function pageDirectiveReasons(input: VerdictInput, robot: MessageValue): Reason[] {
   const sources: DirectiveSource[] = directiveSources(input.page, input.http.xRobotsTag, input.ua);
   return input.robots !== null && !input.robots.allowed
     ? noindexUnseenReasons(sources, robot)

@@ -3,6 +3,8 @@
  * it means for the page in search results. Each note cites every source that
  * set the directive.
  */
+import type { MessageValue } from '../i18n/catalog.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { RobotsRules } from '../meta/robots-rules.ts';
 import type { ReasonCode } from './types.ts';
 
@@ -11,80 +13,86 @@ export interface DirectiveNote {
   /** Does this source's (or the combined) rules set the directive? */
   isSet: (rules: RobotsRules) => boolean;
   /** What the combined (most restrictive) rules mean, for `robot`. */
-  explain: (rules: RobotsRules, robot: string) => string;
+  explain: (rules: RobotsRules, robot: MessageValue) => Phrase;
 }
 
 export const DIRECTIVE_NOTES: readonly DirectiveNote[] = [
   {
     code: 'nofollow',
     isSet: (r) => r.nofollow,
-    explain: (_, robot) =>
-      `nofollow: ${robot} will not follow the links on this page (nor pass credit through them).`,
+    explain: (_, robot) => phrase('note_nofollow', { robot }),
   },
   {
     code: 'noarchive',
     isSet: (r) => r.noarchive,
-    explain: () => 'noarchive: search engines will not offer a cached copy of this page.',
+    explain: () => phrase('note_noarchive'),
   },
   {
     code: 'nosnippet',
     isSet: (r) => r.nosnippet,
-    explain: () => 'nosnippet: results will show no text snippet or video preview for this page.',
+    explain: () => phrase('note_nosnippet'),
   },
   {
     code: 'max-snippet',
     isSet: (r) => r.maxSnippet !== null,
     explain: (r) =>
-      `max-snippet:${r.maxSnippet}: ${limitMeaning(r.maxSnippet, 'a text snippet', 'characters')}.`,
+      phrase('note_max_snippet', {
+        value: String(r.maxSnippet),
+        meaning: limitMeaning(r.maxSnippet, 'snippet'),
+      }),
   },
   {
     code: 'max-image-preview',
     isSet: (r) => r.maxImagePreview !== null,
     explain: (r) =>
-      `max-image-preview:${r.maxImagePreview}: ${imagePreviewMeaning(r.maxImagePreview)}.`,
+      phrase('note_max_image_preview', {
+        value: String(r.maxImagePreview),
+        meaning: imagePreviewMeaning(r.maxImagePreview),
+      }),
   },
   {
     code: 'max-video-preview',
     isSet: (r) => r.maxVideoPreview !== null,
     explain: (r) =>
-      `max-video-preview:${r.maxVideoPreview}: ${limitMeaning(r.maxVideoPreview, 'a video preview', 'seconds')}.`,
+      phrase('note_max_video_preview', {
+        value: String(r.maxVideoPreview),
+        meaning: limitMeaning(r.maxVideoPreview, 'video'),
+      }),
   },
   {
     code: 'noimageindex',
     isSet: (r) => r.noimageindex,
-    explain: () => 'noimageindex: images on this page will not be indexed from it.',
+    explain: () => phrase('note_noimageindex'),
   },
   {
     code: 'notranslate',
     isSet: (r) => r.notranslate,
-    explain: () => 'notranslate: results will not offer a translation of this page.',
+    explain: () => phrase('note_notranslate'),
   },
   {
     code: 'indexifembedded',
     isSet: (r) => r.indexifembedded,
     explain: (r) =>
-      r.noindex
-        ? 'indexifembedded: with noindex, the content may still be indexed where other pages embed it in an iframe.'
-        : 'indexifembedded only has an effect together with noindex; here it changes nothing.',
+      r.noindex ? phrase('note_indexifembedded') : phrase('note_indexifembedded_alone'),
   },
 ];
 
 /** -1 = no limit, 0 = none at all, N = at most N units. */
-function limitMeaning(limit: number | null, what: string, unit: string): string {
-  if (limit === -1) return `no limit on ${what}`;
-  if (limit === 0) return `no ${what} at all`;
-  return `${what} of at most ${limit} ${unit}`;
+function limitMeaning(limit: number | null, what: 'snippet' | 'video'): Phrase {
+  if (limit === -1) return phrase(`limit_${what}_unlimited`);
+  if (limit === 0) return phrase(`limit_${what}_none`);
+  return phrase(`limit_${what}_at_most`, { limit: limit ?? 0 });
 }
 
-function imagePreviewMeaning(size: RobotsRules['maxImagePreview']): string {
+function imagePreviewMeaning(size: RobotsRules['maxImagePreview']): Phrase {
   switch (size) {
     case 'none':
-      return 'no image preview in results';
+      return phrase('image_preview_none');
     case 'standard':
-      return 'a default-size image preview at most';
+      return phrase('image_preview_standard');
     case 'large':
     case null:
-      return 'image previews up to the viewport width';
+      return phrase('image_preview_large');
     default:
       return size satisfies never;
   }

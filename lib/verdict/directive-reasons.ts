@@ -6,6 +6,8 @@
  * A robots META misplaced in `<body>` still counts: robots may well obey it,
  * so the safe verdict assumes they do (the page findings flag its place).
  */
+import type { MessageValue } from '../i18n/catalog.ts';
+import { english, sentence } from '../i18n/english.ts';
 import type { Directive } from '../meta/directives.ts';
 import { directiveFindings } from '../meta/page-finding.ts';
 import { mergeRules, NO_RULES, type RobotsRules } from '../meta/robots-rules.ts';
@@ -20,7 +22,7 @@ export function combinedRules(sources: readonly DirectiveSource[]): RobotsRules 
 
 export function directiveReasons(
   sources: readonly DirectiveSource[],
-  robot: string,
+  robot: MessageValue,
   nowMs: number,
 ): Reason[] {
   const rules = combinedRules(sources);
@@ -36,15 +38,18 @@ export function directiveReasons(
   ];
 }
 
-function noindexReason(s: DirectiveSource, robot: string): Reason {
+function noindexReason(s: DirectiveSource, robot: MessageValue): Reason {
   const said = s.list.directives.filter(isNoindexLike);
-  const quoted = said.map((d) => `"${d.text}"`).join(', ');
-  const none = said.some((d) => d.name === 'none') ? ' (none = noindex, nofollow)' : '';
+  const values = { label: s.label, said: said.map((d) => `"${d.text}"`).join(', '), robot };
+  const made = said.some((d) => d.name === 'none')
+    ? sentence('noindex_none', values)
+    : sentence('noindex_said', values);
   return {
     code: s.kind === 'meta' ? 'meta-robots' : 'x-robots-tag',
     blocking: true,
     source: s.source,
-    detail: `${s.label} says ${quoted}${none}: ${robot} will keep this page out of its index.`,
+    detail: made.text,
+    detailPhrase: made.phrase,
   };
 }
 
@@ -56,17 +61,19 @@ function isNoindexLike(d: Directive): boolean {
 function noteReasons(
   sources: readonly DirectiveSource[],
   rules: RobotsRules,
-  robot: string,
+  robot: MessageValue,
 ): Reason[] {
   return DIRECTIVE_NOTES.flatMap((note) => {
     const setting = sources.filter((s) => note.isSet(s.rules));
     if (setting.length === 0) return [];
+    const detail = note.explain(rules, robot);
     return [
       {
         code: note.code,
         blocking: false,
         source: joinSources(setting),
-        detail: note.explain(rules, robot),
+        detail: english(detail),
+        detailPhrase: detail,
       },
     ];
   });
@@ -83,14 +90,16 @@ function unavailableAfterReasons(
   const setting = sources.filter((s) => s.rules.unavailableAfterMs === at);
   const when = new Date(at).toISOString();
   const past = at <= nowMs;
+  const made = past
+    ? sentence('unavailable_after_past', { when })
+    : sentence('unavailable_after_future', { when });
   return [
     {
       code: 'unavailable-after',
       blocking: past,
       source: joinSources(setting),
-      detail: past
-        ? `unavailable_after: the date (${when}) has passed, which works like noindex: the page is removed from results.`
-        : `unavailable_after: the page is indexable now but will be removed from results after ${when}.`,
+      detail: made.text,
+      detailPhrase: made.phrase,
     },
   ];
 }
@@ -109,12 +118,19 @@ function crossSourceConflicts(sources: readonly DirectiveSource[]): Reason[] {
     const saysNo = sources.filter((s) => s.rules[no] && !s.rules[yes]);
     const [first, second] = [saysYes[0], saysNo[0]];
     if (first === undefined || second === undefined) return [];
+    const made = sentence('sources_conflict', {
+      first: first.label,
+      second: second.label,
+      yes,
+      no,
+    });
     return [
       {
         code: 'conflict',
         blocking: false,
         source: joinSources([...saysYes, ...saysNo]),
-        detail: `${first.label} says ${yes} but ${lowerFirst(second.label)} says ${no}: the most restrictive wins, so ${no} applies.`,
+        detail: made.text,
+        detailPhrase: made.phrase,
       },
     ];
   });
@@ -122,8 +138,4 @@ function crossSourceConflicts(sources: readonly DirectiveSource[]): Reason[] {
 
 function joinSources(sources: readonly DirectiveSource[]): string {
   return sources.map((s) => s.source).join('; ');
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -4,6 +4,7 @@
  * prefixed with its name. Each source keeps its exact text so every reason
  * can say which tag or header it came from.
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { parseDirectives, type DirectiveList } from '../meta/directives.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import { robotsMetas } from '../meta/page-findings.ts';
@@ -18,8 +19,8 @@ export interface DirectiveSource {
   name: string | null;
   /** Exact text, e.g. `<meta name="googlebot" content="noindex">` or `X-Robots-Tag: googlebot: noindex`. */
   source: string;
-  /** How sentences name it: "The robots META tag", "googlebot's META tag", "The X-Robots-Tag header". */
-  label: string;
+  /** How sentences name it: "The robots META tag", "The googlebot META tag", "The X-Robots-Tag header". */
+  label: Phrase;
   list: DirectiveList;
   rules: RobotsRules;
 }
@@ -40,7 +41,7 @@ function metaSources(page: PageFacts | null, ua: string): DirectiveSource[] {
       kind: 'meta',
       name: meta.name,
       source: metaSource(meta),
-      label: meta.name === 'robots' ? 'The robots META tag' : `The ${meta.name} META tag`,
+      label: phrase('label_meta', { name: meta.name }),
       list,
       rules: rulesOf(list.directives),
     };
@@ -56,8 +57,8 @@ function headerSources(values: readonly string[], ua: string): DirectiveSource[]
       source: `X-Robots-Tag: ${entry.raw}`,
       label:
         entry.robot === null
-          ? 'The X-Robots-Tag header'
-          : `The X-Robots-Tag header for ${entry.robot}`,
+          ? phrase('label_header')
+          : phrase('label_header_for', { robot: entry.robot }),
       list: entry.directives,
       rules: rulesOf(entry.directives.directives),
     }));

@@ -8,6 +8,7 @@ export function reasonOfFinding(finding: PageFinding): Reason {
     blocking: false,
     source: finding.source,
     detail: finding.detail,
+    detailPhrase: finding.detailPhrase,
   };
 }
 

@@ -1,4 +1,6 @@
 /** Notes about the response as a whole: meta refresh redirects and non-HTML content. */
+import { english, sentence } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import { parseRefresh } from '../meta/refresh.ts';
 import { shorten } from '../meta/tag-source.ts';
@@ -10,36 +12,40 @@ import type { VerdictHttp } from './verdict-input.ts';
 export function metaRefreshReasons(page: PageFacts | null): Reason[] {
   if (page === null) return [];
   const base = documentBase(page.url, page.baseHref);
-  return page.refresh.map((content) => ({
-    code: 'meta-refresh',
-    blocking: false,
-    source: `<meta http-equiv="refresh" content="${shorten(content).replaceAll('"', '&quot;')}">`,
-    detail: refreshDetail(content, base),
-  }));
+  return page.refresh.map((content) => {
+    const detail = refreshDetail(content, base);
+    return {
+      code: 'meta-refresh',
+      blocking: false,
+      source: `<meta http-equiv="refresh" content="${shorten(content).replaceAll('"', '&quot;')}">`,
+      detail: english(detail),
+      detailPhrase: detail,
+    };
+  });
 }
 
-function refreshDetail(content: string, base: string): string {
+function refreshDetail(content: string, base: string): Phrase {
   const refresh = parseRefresh(content);
-  if (refresh === null)
-    return 'This refresh has no leading delay, so browsers and robots ignore it.';
-  if (refresh.url === null)
-    return `The page reloads itself every ${refresh.delaySeconds} s; no effect on indexing.`;
+  if (refresh === null) return phrase('refresh_no_delay');
+  const seconds = refresh.delaySeconds;
+  if (refresh.url === null) return phrase('refresh_reload', { seconds });
   const target = shorten(resolveUrl(refresh.url, base) ?? refresh.url);
-  return refresh.delaySeconds === 0
-    ? `The page redirects at once to ${target}; Google treats an instant meta refresh as a permanent redirect and indexes the target instead. Prefer an HTTP 301.`
-    : `The page redirects to ${target} after ${refresh.delaySeconds} s; Google treats a delayed meta refresh as a temporary redirect. Prefer an HTTP redirect.`;
+  return seconds === 0
+    ? phrase('refresh_instant', { target })
+    : phrase('refresh_delayed', { target, seconds });
 }
 
 /** A successful response with no page facts is not HTML: only headers can speak to robots. */
 export function notHtmlReasons(page: PageFacts | null, http: VerdictHttp): Reason[] {
   if (page !== null || http.status === null || Math.floor(http.status / 100) !== 2) return [];
+  const made = sentence('not_html');
   return [
     {
       code: 'not-html',
       blocking: false,
       source: `Content-Type: ${http.contentType ?? '(none)'}`,
-      detail:
-        'This response is not an HTML page, so it has no META tags: only the X-Robots-Tag header can carry robots directives for it.',
+      detail: made.text,
+      detailPhrase: made.phrase,
     },
   ];
 }

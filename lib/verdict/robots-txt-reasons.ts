@@ -5,8 +5,10 @@
  * documented behaviour). RobotLens reports such a URL as not indexable, since
  * its content cannot be, and says why.
  */
+import { sentence } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { RobotsDecision } from '../robots/types.ts';
-import { robotLabel } from './robot-label.ts';
+import { robotName } from './robot-label.ts';
 import type { Reason } from './types.ts';
 
 export function robotsTxtReasons(decision: RobotsDecision | null, ua: string): Reason[] {
@@ -15,28 +17,39 @@ export function robotsTxtReasons(decision: RobotsDecision | null, ua: string): R
 }
 
 function blockedReason(decision: RobotsDecision, ua: string): Reason {
-  const robot = robotLabel(ua);
-  const group = decision.group === null ? '' : ` (group "User-agent: ${decision.group}")`;
-  const why =
+  const robot = robotName(ua);
+  const reason = decision.reasonPhrase;
+  const made =
     decision.policy === 'disallow-all'
-      ? `robots.txt could not be read (${decision.reason}), so ${robot} may fetch nothing on this site for now. `
-      : `robots.txt stops ${robot} from fetching this URL${group}: ${decision.reason}. `;
+      ? sentence('reason_robots_txt_unreadable', { robot, reason })
+      : decision.group === null
+        ? sentence('reason_robots_txt_blocked', { robot, reason })
+        : sentence('reason_robots_txt_blocked_group', { robot, reason, group: decision.group });
   return {
     code: 'robots-txt',
     blocking: true,
-    source: robotsTxtSource(decision),
-    detail:
-      why +
-      'Its content cannot be indexed. The bare URL may still show up in results, without a description, if other pages link to it: ' +
-      'robots.txt is not the way to keep a page out of search results (allow crawling and use noindex for that).',
+    ...robotsTxtSource(decision),
+    detail: made.text,
+    detailPhrase: made.phrase,
   };
 }
 
 /** `robots.txt line 4: Disallow: /private`, or the reason when no rule decided. */
-export function robotsTxtSource(decision: RobotsDecision): string {
-  return decision.line !== null && decision.rule !== null
-    ? `robots.txt line ${decision.line}: ${decision.rule}`
-    : `robots.txt: ${decision.reason}`;
+export function robotsTxtSource(decision: RobotsDecision): {
+  source: string;
+  sourcePhrase?: Phrase;
+} {
+  if (decision.line !== null && decision.rule !== null) {
+    const line = { line: String(decision.line), rule: decision.rule };
+    return {
+      source: `robots.txt line ${decision.line}: ${decision.rule}`,
+      sourcePhrase: phrase('source_robots_txt_line', line),
+    };
+  }
+  return {
+    source: `robots.txt: ${decision.reason}`,
+    sourcePhrase: phrase('source_robots_txt', { reason: decision.reasonPhrase }),
+  };
 }
 
 /**
@@ -45,14 +58,15 @@ export function robotsTxtSource(decision: RobotsDecision): string {
  */
 function unreachableReasons(decision: RobotsDecision): Reason[] {
   if (decision.policy !== 'disallow-all') return [];
+  const made = sentence('reason_robots_txt_unreachable');
   return [
     {
       code: 'robots-txt-unreachable',
       blocking: false,
       source: `robots.txt: ${decision.reason}`,
-      detail:
-        'robots.txt could not be read, so robots treat the whole site as disallowed for now and try again later. ' +
-        'Once robots.txt answers (200, or 404 for "no rules"), crawling resumes.',
+      sourcePhrase: phrase('source_robots_txt', { reason: decision.reasonPhrase }),
+      detail: made.text,
+      detailPhrase: made.phrase,
     },
   ];
 }

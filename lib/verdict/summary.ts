@@ -1,38 +1,51 @@
 /** The verdict in one sentence, led by its main reason. */
+import type { MessageValue } from '../i18n/catalog.ts';
+import { sentence } from '../i18n/english.ts';
+import { counted, phrase, type Phrase } from '../i18n/phrase.ts';
 import type { Reason, ReasonCode } from './types.ts';
 
-export function summarise(robot: string, reasons: readonly Reason[]): string {
+export function summarise(
+  robot: MessageValue,
+  reasons: readonly Reason[],
+): { summary: string; summaryPhrase: Phrase } {
   const blocking = reasons.filter((r) => r.blocking);
   const first = blocking[0];
-  if (first === undefined) {
-    const notes = reasons.length;
-    return notes === 0
-      ? `Indexable by ${robot}: nothing blocks it.`
-      : `Indexable by ${robot}: nothing blocks it (${notes} ${notes === 1 ? 'note' : 'notes'} to review).`;
-  }
-  const more = blocking.length - 1;
-  const tail =
-    more === 0 ? '' : ` (and ${more} more blocking ${more === 1 ? 'reason' : 'reasons'})`;
-  return `Not indexable by ${robot}: ${headline(first)}${tail}.`;
+  const made =
+    first === undefined
+      ? reasons.length === 0
+        ? sentence('summary_indexable', { robot })
+        : sentence('summary_indexable_notes', {
+            robot,
+            notes: counted('count_notes', reasons.length),
+          })
+      : blocking.length === 1
+        ? sentence('summary_not_indexable', { robot, why: headline(first) })
+        : sentence('summary_not_indexable_more', {
+            robot,
+            why: headline(first),
+            more: counted('count_more_reasons', blocking.length - 1),
+          });
+  return { summary: made.text, summaryPhrase: made.phrase };
 }
 
-function headline(reason: Reason): string {
+function headline(reason: Reason): Phrase {
   const code: ReasonCode = reason.code;
+  const source = reason.sourcePhrase ?? reason.source;
   switch (code) {
     case 'robots-txt':
-      return `robots.txt disallows fetching it (${reason.source})`;
+      return phrase('headline_robots_txt', { source });
     case 'meta-robots':
-      return `a robots META tag says noindex (${reason.source})`;
+      return phrase('headline_meta_robots', { source });
     case 'x-robots-tag':
-      return `the X-Robots-Tag header says noindex (${reason.source})`;
+      return phrase('headline_x_robots_tag', { source });
     case 'http-status':
-      return reason.source.startsWith('HTTP ')
-        ? `the server answered ${reason.source}`
-        : `the page could not be fetched (${reason.source})`;
+      return reason.sourcePhrase === undefined
+        ? phrase('headline_http_status', { source })
+        : phrase('headline_unreachable', { source });
     case 'unavailable-after':
-      return `its unavailable_after date has passed (${reason.source})`;
+      return phrase('headline_unavailable_after', { source });
     default:
       // Notes never block; should one ever do, its own words still explain it.
-      return reason.detail;
+      return reason.detailPhrase;
   }
 }

@@ -2,6 +2,7 @@
  * The page verdict: the one object the popup, the badge, the command line
  * (`robotlens page --format json`) and the tests share.
  */
+import type { Phrase } from '../i18n/phrase.ts';
 
 /** Blocking reasons make a page non-indexable; notes do not. */
 export type ReasonCode =
@@ -42,8 +43,12 @@ export interface Reason {
    * `HTTP 404`.
    */
   source: string;
-  /** What it means, in words a webmaster understands. */
+  /** What it means, in words a webmaster understands (English). */
   detail: string;
+  /** The same as a message key and values, for the reader's language. */
+  detailPhrase: Phrase;
+  /** `source` as a message, when it is words rather than the text found (`No response`). */
+  sourcePhrase?: Phrase;
 }
 
 export interface Verdict {
@@ -58,8 +63,9 @@ export interface Verdict {
   status: number | null;
   /** Blocking reasons first, then notes. */
   reasons: Reason[];
-  /** One sentence: the verdict and its main reason. */
+  /** One sentence: the verdict and its main reason (English). */
   summary: string;
+  summaryPhrase: Phrase;
   /** The page's search-engine tags, for display. */
   tags: PageTags;
 }

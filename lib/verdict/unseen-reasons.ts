@@ -3,18 +3,25 @@
  * headers, so a noindex there can never take effect — the classic mistake of
  * "Disallow + noindex" to remove a page. Said once per source.
  */
+import type { MessageValue } from '../i18n/catalog.ts';
+import { sentence } from '../i18n/english.ts';
 import type { DirectiveSource } from './directive-sources.ts';
 import type { Reason } from './types.ts';
 
-export function noindexUnseenReasons(sources: readonly DirectiveSource[], robot: string): Reason[] {
+export function noindexUnseenReasons(
+  sources: readonly DirectiveSource[],
+  robot: MessageValue,
+): Reason[] {
   return sources
     .filter((s) => s.rules.noindex)
-    .map((s) => ({
-      code: 'noindex-unseen',
-      blocking: false,
-      source: s.source,
-      detail:
-        `${s.label} says noindex, but robots.txt stops ${robot} from fetching the page, so the noindex is never seen. ` +
-        'If other pages link here, the URL can still be indexed without its content. To keep it out of results, allow it in robots.txt and keep the noindex.',
-    }));
+    .map((s) => {
+      const made = sentence('noindex_unseen', { label: s.label, robot });
+      return {
+        code: 'noindex-unseen',
+        blocking: false,
+        source: s.source,
+        detail: made.text,
+        detailPhrase: made.phrase,
+      };
+    });
 }

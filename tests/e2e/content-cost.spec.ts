@@ -52,6 +52,7 @@ test('the content script reads a 1 MB page with 5,000 links and a small page, an
   const { tabId, popup } = await openSiteTab(openExtensionPage, `${site.origin}/large.html`);
   await showPopup(popup, tabId);
   await expect(popup.getByRole('region', { name: 'Tags found' })).toContainText(
-    '5000 (500 nofollow)',
+    // Numbers are formatted for the UI language (English here).
+    '5,000 (500 nofollow)',
   );
 });

@@ -14,7 +14,10 @@ import { ICON_SIZES } from '../../scripts/icon-sizes.ts';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const HOST_PATTERNS = ['http://*/*', 'https://*/*'];
-const SHORTCUT = { suggested_key: { default: 'Alt+Shift+R' }, description: 'Open RobotLens' };
+const SHORTCUT = {
+  suggested_key: { default: 'Alt+Shift+R' },
+  description: '__MSG_ext_command_open__',
+};
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as Json).version;
 
 let scratch: string;
@@ -77,6 +80,21 @@ describe.each(['chrome', 'firefox'] as const)('the %s manifest', (browser) => {
   it('has an Options page, opened in a tab of its own', () => {
     expect(manifest().options_ui).toEqual({ page: 'options.html', open_in_tab: true });
     expect(existsSync(path.join(built[browser].dir, 'options.html'))).toBe(true);
+  });
+
+  it('takes its name, description and shortcut words from _locales, English by default', () => {
+    expect(manifest().default_locale).toBe('en');
+    expect(manifest().name).toBe('__MSG_ext_name__');
+    expect(manifest().description).toBe('__MSG_ext_description__');
+    for (const lang of ['en', 'ko']) {
+      const messages = JSON.parse(
+        readFileSync(path.join(built[browser].dir, '_locales', lang, 'messages.json'), 'utf8'),
+      ) as Json;
+      expect(messages.ext_name.message).toBe('RobotLens');
+      // The stores cut descriptions at 132 characters.
+      expect(messages.ext_description.message.length).toBeLessThanOrEqual(132);
+      expect(messages.ext_command_open.message).toBeTruthy();
+    }
   });
 
   it('asks for host access only at crawl time', () => {
