@@ -1,34 +1,33 @@
 /** The contact address sent as `From`, so a site's owner can reach whoever runs the crawl. */
+import type { Phrase } from '../../lib/i18n/phrase.ts';
+import { useI18n } from '../i18n.tsx';
 import { Field } from './Field.tsx';
 
-const TEXT = {
-  heading: 'Identify yourself',
-  label: 'Contact address (From)',
-  hint: 'Sent as the From header on every request RobotLens makes, so a site’s owner can reach you about a crawl. Leave it empty to send none.',
-  placeholder: 'webmaster@example.com',
-};
+/** An example address, the same in every language. */
+const PLACEHOLDER = 'webmaster@example.com';
 
 export interface ContactSectionProps {
   from: string;
-  error?: string | undefined;
+  error?: Phrase | undefined;
   onChange: (from: string) => void;
 }
 
 export function ContactSection({ from, error, onChange }: ContactSectionProps) {
+  const { t } = useI18n();
   return (
     <fieldset class="options-section">
-      <legend>{TEXT.heading}</legend>
+      <legend>{t('options_contact_heading')}</legend>
       <Field
         id="opt-from"
-        label={TEXT.label}
+        label={t('options_contact_label')}
         value={from}
         onInput={onChange}
-        hint={TEXT.hint}
+        hint={t('options_contact_hint')}
         error={error}
         input={{
           type: 'email',
           autoComplete: 'email',
-          placeholder: TEXT.placeholder,
+          placeholder: PLACEHOLDER,
           spellcheck: false,
         }}
       />

@@ -3,6 +3,8 @@
  * error tied to it (aria-describedby), marked invalid when it has one.
  */
 import type { JSX } from 'preact';
+import type { Phrase } from '../../lib/i18n/phrase.ts';
+import { useI18n } from '../i18n.tsx';
 
 export interface FieldProps {
   id: string;
@@ -10,12 +12,14 @@ export interface FieldProps {
   value: string;
   onInput: (value: string) => void;
   hint?: string;
-  error?: string | undefined;
+  /** What lib/settings found wrong, worded in the reader's language. */
+  error?: Phrase | undefined;
   /** Extra attributes for the input (type, inputMode, autocomplete, list…). */
   input?: JSX.InputHTMLAttributes<HTMLInputElement>;
 }
 
 export function Field({ id, label, value, onInput, hint, error, input = {} }: FieldProps) {
+  const { say } = useI18n();
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -33,7 +37,7 @@ export function Field({ id, label, value, onInput, hint, error, input = {} }: Fi
       />
       {error ? (
         <p id={errorId!} class="field-error">
-          {error}
+          {say(error)}
         </p>
       ) : null}
       {hint ? (

@@ -4,7 +4,9 @@
  * Presentational: the entrypoint loads, saves, imports and exports.
  */
 import { useEffect, useRef } from 'preact/hooks';
+import type { Translator } from '../../lib/i18n/translator.ts';
 import type { DraftErrors, SettingsDraft } from '../../lib/settings/settings-form.ts';
+import { useI18n } from '../i18n.tsx';
 import { BlockListSection } from './BlockListSection.tsx';
 import { ContactSection } from './ContactSection.tsx';
 import { CrawlSection } from './CrawlSection.tsx';
@@ -21,33 +23,27 @@ export type OptionsStatus =
   | { kind: 'imported'; fileName: string }
   | { kind: 'import-failed'; fileName: string };
 
-const TEXT = {
-  title: 'RobotLens settings',
-  intro:
-    'Your defaults for verdicts and crawls. They are kept in your browser’s synced storage, so they follow you to your other computers when browser sync is on.',
-  save: 'Save',
-  defaults: 'Restore defaults',
-  status: (status: OptionsStatus): string => {
-    switch (status.kind) {
-      case 'saved':
-        return 'Saved.';
-      case 'unsaved':
-        return 'Unsaved changes.';
-      case 'invalid':
-        return `Not saved: ${status.count === 1 ? 'one setting needs' : `${status.count} settings need`} fixing (marked below).`;
-      case 'save-failed':
-        return `Not saved: the browser refused (${status.error}).`;
-      case 'defaults':
-        return 'The defaults are in the form: press Save to keep them.';
-      case 'exported':
-        return 'Exported the saved settings.';
-      case 'imported':
-        return `Imported ${status.fileName} and saved.`;
-      case 'import-failed':
-        return `Nothing was imported from ${status.fileName}.`;
-    }
-  },
-};
+/** The status line's words. */
+function statusText({ t, plural }: Translator, status: OptionsStatus): string {
+  switch (status.kind) {
+    case 'saved':
+      return t('options_status_saved');
+    case 'unsaved':
+      return t('options_status_unsaved');
+    case 'invalid':
+      return plural('options_status_invalid', status.count);
+    case 'save-failed':
+      return t('options_status_save_failed', { error: status.error });
+    case 'defaults':
+      return t('options_status_defaults');
+    case 'exported':
+      return t('options_status_exported');
+    case 'imported':
+      return t('options_status_imported', { file: status.fileName });
+    case 'import-failed':
+      return t('options_status_import_failed', { file: status.fileName });
+  }
+}
 
 /** Problems of the kind the user must act on are announced at once; the rest politely. */
 const URGENT: OptionsStatus['kind'][] = ['invalid', 'save-failed', 'import-failed'];
@@ -68,6 +64,8 @@ export interface OptionsViewProps {
 
 export function OptionsView(props: OptionsViewProps) {
   const { draft, errors, status, onChange } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   const fields = errors?.fields ?? {};
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -77,8 +75,8 @@ export function OptionsView(props: OptionsViewProps) {
   const urgent = status !== null && URGENT.includes(status.kind);
   return (
     <main class="options">
-      <h1>{TEXT.title}</h1>
-      <p class="section-intro">{TEXT.intro}</p>
+      <h1>{t('options_title')}</h1>
+      <p class="section-intro">{t('options_intro')}</p>
       <form
         ref={form}
         noValidate
@@ -110,10 +108,10 @@ export function OptionsView(props: OptionsViewProps) {
         />
         <div class="save-bar">
           <button type="submit" class="primary">
-            {TEXT.save}
+            {t('options_save')}
           </button>
           <button type="button" onClick={props.onRestoreDefaults}>
-            {TEXT.defaults}
+            {t('options_restore_defaults')}
           </button>
           <p
             class={`save-status${urgent ? ' error' : ''}`}
@@ -121,10 +119,10 @@ export function OptionsView(props: OptionsViewProps) {
             aria-live="polite"
             data-testid="options-status"
           >
-            {status && !urgent ? TEXT.status(status) : ''}
+            {status && !urgent ? statusText(i18n, status) : ''}
           </p>
           <p class="save-status error" role="alert" data-testid="options-alert">
-            {status && urgent ? TEXT.status(status) : ''}
+            {status && urgent ? statusText(i18n, status) : ''}
           </p>
         </div>
       </form>

@@ -1,29 +1,26 @@
 /** The robot verdicts are for by default (the popup's robot picker changes the same setting). */
+import type { Phrase } from '../../lib/i18n/phrase.ts';
+import { useI18n } from '../i18n.tsx';
 import { COMMON_ROBOTS } from '../RobotPicker.tsx';
 import { Field } from './Field.tsx';
 
-const TEXT = {
-  heading: 'Robot',
-  label: 'Default robot for verdicts',
-  hint: 'The badge, the popup’s verdict and its robots.txt tab answer for this robot: a product token such as googlebot or bingbot, or * for any robot.',
-};
-
 export interface RobotSectionProps {
   robot: string;
-  error?: string | undefined;
+  error?: Phrase | undefined;
   onChange: (robot: string) => void;
 }
 
 export function RobotSection({ robot, error, onChange }: RobotSectionProps) {
+  const { t } = useI18n();
   return (
     <fieldset class="options-section">
-      <legend>{TEXT.heading}</legend>
+      <legend>{t('options_robot_heading')}</legend>
       <Field
         id="opt-robot"
-        label={TEXT.label}
+        label={t('options_robot_label')}
         value={robot}
         onInput={onChange}
-        hint={TEXT.hint}
+        hint={t('options_robot_hint')}
         error={error}
         input={{ list: 'opt-robot-common', maxLength: 100, autoComplete: 'off', spellcheck: false }}
       />

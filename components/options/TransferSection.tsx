@@ -1,17 +1,7 @@
 /** Export the saved settings as a file, or import one — all of it, or nothing when it has a problem. */
 import type { SettingsProblem } from '../../lib/settings/parse-settings.ts';
-
-const TEXT = {
-  heading: 'Back up or move your settings',
-  exportButton: 'Export settings',
-  exportHint: 'Downloads the saved settings as robotlens-settings.json.',
-  importLabel: 'Import settings from a file',
-  importHint:
-    'Replaces the settings the file names and saves them; settings it leaves out keep their value.',
-  failed: (fileName: string, count: number) =>
-    `Nothing was imported from ${fileName}: ${count === 1 ? 'one problem' : `${count} problems`} to fix in the file.`,
-  wholeFile: 'The file',
-};
+import { SETTINGS_FILE_NAME } from '../../lib/settings/settings-file.ts';
+import { useI18n } from '../i18n.tsx';
 
 export interface ImportFailure {
   fileName: string;
@@ -25,20 +15,21 @@ export interface TransferSectionProps {
 }
 
 export function TransferSection({ failure, onExport, onImport }: TransferSectionProps) {
+  const { t, plural, say } = useI18n();
   return (
     <fieldset class="options-section">
-      <legend>{TEXT.heading}</legend>
+      <legend>{t('options_transfer_heading')}</legend>
       <div class="transfer">
         <div>
           <button type="button" onClick={onExport} aria-describedby="opt-export-hint">
-            {TEXT.exportButton}
+            {t('options_export_button')}
           </button>
           <p id="opt-export-hint" class="field-hint">
-            {TEXT.exportHint}
+            {t('options_export_hint', { file: SETTINGS_FILE_NAME })}
           </p>
         </div>
         <div class="field">
-          <label for="opt-import">{TEXT.importLabel}</label>
+          <label for="opt-import">{t('options_import_label')}</label>
           <input
             id="opt-import"
             type="file"
@@ -53,17 +44,22 @@ export function TransferSection({ failure, onExport, onImport }: TransferSection
             }}
           />
           <p id="opt-import-hint" class="field-hint">
-            {TEXT.importHint}
+            {t('options_import_hint')}
           </p>
         </div>
       </div>
       {failure ? (
         <div id="opt-import-problems" class="import-problems" role="alert">
-          <p>{TEXT.failed(failure.fileName, failure.problems.length)}</p>
+          <p>
+            {plural('options_import_failed', failure.problems.length, {
+              file: failure.fileName,
+            })}
+          </p>
           <ul>
             {failure.problems.map((problem, index) => (
               <li key={index}>
-                <code>{problem.path || TEXT.wholeFile}</code>: {problem.message}
+                <code>{problem.path || t('options_import_whole_file')}</code>:{' '}
+                {say(problem.messagePhrase)}
               </li>
             ))}
           </ul>

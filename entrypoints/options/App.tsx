@@ -5,6 +5,7 @@
  * robot picker, another device through sync).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { useI18n } from '../../components/i18n.tsx';
 import { saveTextFile } from '../../components/report/ExportButtons.tsx';
 import { OptionsView, type OptionsStatus } from '../../components/options/OptionsView.tsx';
 import type { ImportFailure } from '../../components/options/TransferSection.tsx';
@@ -29,11 +30,16 @@ interface Editing {
 }
 
 export function App() {
+  const { t } = useI18n();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
   const [status, setStatus] = useState<OptionsStatus | null>(null);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
   const [refusedSaves, setRefusedSaves] = useState(0);
+
+  useEffect(() => {
+    document.title = t('options_title');
+  }, [t]);
 
   useEffect(() => {
     void loadSettings().then((saved) => setEditing({ saved, draft: draftOf(saved) }));
@@ -47,7 +53,7 @@ export function App() {
     );
   }, []);
 
-  if (!editing) return <p role="status">Loading…</p>;
+  if (!editing) return <p role="status">{t('loading')}</p>;
 
   const store = async (settings: Settings, done: OptionsStatus) => {
     try {

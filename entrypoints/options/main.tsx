@@ -1,5 +1,5 @@
-import { render } from 'preact';
+import { renderPage } from '../../extension/render-page.tsx';
 import { App } from './App.tsx';
 import './style.css';
 
-render(<App />, document.getElementById('app')!);
+renderPage(<App />);

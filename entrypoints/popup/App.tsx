@@ -27,7 +27,7 @@ const VIEWS: { id: View; label: PlainMessageKey }[] = [
 ];
 
 export function App() {
-  const { t } = useI18n();
+  const { t, say } = useI18n();
   const [robot, setRobot] = useState<string | null>(null);
   const [tabId, setTabId] = useState<number | null>(null);
   const [view, setView] = useState<View>(() => initialView(location.hash));
@@ -76,10 +76,10 @@ export function App() {
         <button
           type="button"
           class="link"
-          title="Default robot, crawl limits, From address, block list"
+          title={t('options_open_title')}
           onClick={() => void browser.runtime.openOptionsPage()}
         >
-          Settings
+          {t('options_open')}
         </button>
       </header>
       <TabBar
@@ -109,7 +109,7 @@ export function App() {
           inserted with its text is not read by every screen reader. */}
       <p class="visually-hidden" role="status" data-testid="verdict-announcement">
         {view === 'page' && state.phase === 'done' && state.reply.ok ? (
-          <PageText text={state.reply.verdict.summary} />
+          <PageText text={say(state.reply.verdict.summaryPhrase)} />
         ) : null}
       </p>
     </main>

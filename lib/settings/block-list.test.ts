@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.ts';
 import {
   blockListSizeProblem,
   blockListText,
@@ -21,12 +22,12 @@ describe('blockPatternProblem', () => {
     ['https://Example.com/x', /host in lower case/],
     ['/my page', /%20/],
     ['re:(a+)+$', /exponential time/],
-    ['re:[', /^Not a valid regular expression/],
+    ['re:[', /^Not a usable pattern: not a valid regular expression/],
     ['re:', /regular expression after re:/],
     [`/${'x'.repeat(500)}`, /longer than 500/],
   ])('judges %j', (pattern, why) => {
     if (why === null) expect(blockPatternProblem(pattern)).toBeNull();
-    else expect(blockPatternProblem(pattern)).toMatch(why);
+    else expect(english(blockPatternProblem(pattern)!)).toMatch(why);
   });
 });
 
@@ -36,8 +37,18 @@ describe('parseBlockListText', () => {
     expect(parseBlockListText(text)).toEqual({
       patterns: ['/admin/*', '/cart*'],
       problems: [
-        { line: 4, pattern: 'admin', message: expect.stringMatching(/Start the pattern/) },
-        { line: 6, pattern: 're:(a|b)*', message: expect.stringMatching(/exponential/) },
+        {
+          line: 4,
+          pattern: 'admin',
+          message: expect.stringMatching(/Start the pattern/),
+          messagePhrase: { key: 'options_error_pattern_start', values: {} },
+        },
+        {
+          line: 6,
+          pattern: 're:(a|b)*',
+          message: expect.stringMatching(/exponential/),
+          messagePhrase: expect.objectContaining({ key: 'options_error_pattern_unusable' }),
+        },
       ],
     });
   });
@@ -51,12 +62,16 @@ describe('parseBlockListText', () => {
 describe('blockListSizeProblem', () => {
   it('keeps the list small enough for browser sync', () => {
     expect(blockListSizeProblem(Array(MAX_BLOCK_PATTERNS).fill('/x'))).toBeNull();
-    expect(blockListSizeProblem(Array(MAX_BLOCK_PATTERNS + 1).fill('/x'))).toMatch(/at most 200/);
+    expect(english(blockListSizeProblem(Array(MAX_BLOCK_PATTERNS + 1).fill('/x'))!)).toMatch(
+      /at most 200/,
+    );
     // ["/xxx…"]: the brackets and quotes count too, as stored.
     const fits = '/' + 'x'.repeat(MAX_BLOCK_LIST_BYTES - 5);
     expect(blockListSizeProblem([fits])).toBeNull();
-    expect(blockListSizeProblem([`${fits}x`])).toMatch(/6,001 bytes as stored; at most 6,000/);
+    expect(english(blockListSizeProblem([`${fits}x`])!)).toMatch(
+      /6,001 bytes as stored; at most 6,000/,
+    );
     // Non-ASCII counts in UTF-8 bytes.
-    expect(blockListSizeProblem(['/' + 'é'.repeat(3_000)])).toMatch(/6,005 bytes/);
+    expect(english(blockListSizeProblem(['/' + 'é'.repeat(3_000)])!)).toMatch(/6,005 bytes/);
   });
 });

@@ -4,6 +4,8 @@
  * cannot leave a page the user meant to protect open to the crawl), and
  * the one-pattern-a-line text the Options page edits.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { compileUrlPattern } from '../url/url-pattern.ts';
 
 /**
@@ -15,31 +17,33 @@ export const MAX_BLOCK_PATTERNS = 200;
 export const MAX_BLOCK_LIST_BYTES = 6_000;
 const MAX_PATTERN_CHARS = 500;
 
-/** Null when `pattern` (trimmed) can be used, else why not, as a sentence. */
-export function blockPatternProblem(pattern: string): string | null {
+/** Null when `pattern` (trimmed) can be used, else why not. */
+export function blockPatternProblem(pattern: string): Phrase | null {
   if (pattern.length > MAX_PATTERN_CHARS)
-    return `The pattern is longer than ${MAX_PATTERN_CHARS} characters.`;
-  if (pattern === 're:') return 'Write a regular expression after re:.';
+    return phrase('options_error_pattern_long', { max: MAX_PATTERN_CHARS });
+  if (pattern === 're:') return phrase('options_error_regex_empty');
   const compiled = compileUrlPattern(pattern);
-  if (!compiled.ok) return `${capitalize(compiled.reason)}.`;
+  // The compiler's reason (a regular expression engine's own words) stays as it is.
+  if (!compiled.ok) return phrase('options_error_pattern_unusable', { reason: compiled.reason });
   if (pattern.startsWith('re:')) return null;
-  if (/\s/.test(pattern))
-    return 'URLs are compared percent-encoded and never contain a space: write %20.';
-  if (!/^(?:\/|\*|https?:\/\/)/.test(pattern))
-    return 'Start the pattern with / (a path on any site), http:// or https:// (a whole URL), * or re: (a regular expression).';
+  if (/\s/.test(pattern)) return phrase('options_error_pattern_space');
+  if (!/^(?:\/|\*|https?:\/\/)/.test(pattern)) return phrase('options_error_pattern_start');
   // URLs are matched normalised: scheme and host in lower case.
   const host = /^https?:\/\/([^/*]*)/.exec(pattern)?.[1] ?? '';
-  if (host !== host.toLowerCase()) return 'Write the host in lower case, as URLs are compared.';
+  if (host !== host.toLowerCase()) return phrase('options_error_pattern_host_case');
   return null;
 }
 
 /** Null when the list as a whole fits, else why not. */
-export function blockListSizeProblem(patterns: readonly string[]): string | null {
+export function blockListSizeProblem(patterns: readonly string[]): Phrase | null {
   if (patterns.length > MAX_BLOCK_PATTERNS)
-    return `The block list has ${patterns.length} patterns; at most ${MAX_BLOCK_PATTERNS} are kept.`;
+    return phrase('options_error_block_count', {
+      count: patterns.length,
+      max: MAX_BLOCK_PATTERNS,
+    });
   const bytes = new TextEncoder().encode(JSON.stringify(patterns)).length;
   if (bytes > MAX_BLOCK_LIST_BYTES)
-    return `The block list is too long for browser sync: ${bytes.toLocaleString('en')} bytes as stored; at most ${MAX_BLOCK_LIST_BYTES.toLocaleString('en')}.`;
+    return phrase('options_error_block_bytes', { bytes, max: MAX_BLOCK_LIST_BYTES });
   return null;
 }
 
@@ -47,7 +51,9 @@ export interface LineProblem {
   /** 1-based line of the text. */
   line: number;
   pattern: string;
+  /** What is wrong, in English; `messagePhrase` words it in any language. */
   message: string;
+  messagePhrase: Phrase;
 }
 
 /** One pattern a line; blank lines are skipped and repeats kept once. */
@@ -60,8 +66,14 @@ export function parseBlockListText(text: string): {
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const pattern = raw.trim();
     if (pattern === '') return;
-    const message = blockPatternProblem(pattern);
-    if (message !== null) problems.push({ line: index + 1, pattern, message });
+    const problem = blockPatternProblem(pattern);
+    if (problem !== null)
+      problems.push({
+        line: index + 1,
+        pattern,
+        message: english(problem),
+        messagePhrase: problem,
+      });
     else if (!patterns.includes(pattern)) patterns.push(pattern);
   });
   return { patterns, problems };
@@ -69,8 +81,4 @@ export function parseBlockListText(text: string): {
 
 export function blockListText(patterns: readonly string[]): string {
   return patterns.join('\n');
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

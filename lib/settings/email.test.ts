@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.ts';
 import { emailProblem } from './email.ts';
 
 describe('emailProblem', () => {
@@ -29,6 +30,6 @@ describe('emailProblem', () => {
     [`${'a'.repeat(65)}@example.com`, /longer than 64/],
     [`a@${'b'.repeat(250)}.com`, /longer than 254/],
   ])('refuses %j', (address, why) => {
-    expect(emailProblem(address)).toMatch(why);
+    expect(english(emailProblem(address)!)).toMatch(why);
   });
 });

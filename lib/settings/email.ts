@@ -5,6 +5,7 @@
  * check is the practical one mail forms use, not all of RFC 5322 (quoted
  * local parts and address literals are refused: no webmaster needs them).
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { hasControlCharacter } from './field-rules.ts';
 
 const MAX_ADDRESS_CHARS = 254;
@@ -14,36 +15,33 @@ const MAX_LABEL_CHARS = 63;
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/** Null when `address` is a usable contact address, else what is wrong, as a sentence. */
-export function emailProblem(address: string): string | null {
-  if (hasControlCharacter(address))
-    return 'The address contains a control character (such as a line break).';
-  if (/[^\u0020-\u007e]/.test(address))
-    return 'Use plain ASCII: write an international domain in its xn-- form.';
-  if (/\s/.test(address)) return 'The address contains a space.';
+/** Null when `address` is a usable contact address, else what is wrong. */
+export function emailProblem(address: string): Phrase | null {
+  if (hasControlCharacter(address)) return phrase('options_error_email_control');
+  if (/[^\u0020-\u007e]/.test(address)) return phrase('options_error_email_ascii');
+  if (/\s/.test(address)) return phrase('options_error_email_space');
   if (address.length > MAX_ADDRESS_CHARS)
-    return `The address is longer than ${MAX_ADDRESS_CHARS} characters.`;
+    return phrase('options_error_email_long', { max: MAX_ADDRESS_CHARS });
   const at = address.lastIndexOf('@');
-  if (at < 0) return 'An email address needs an @, as in webmaster@example.com.';
+  if (at < 0) return phrase('options_error_email_at');
   const local = address.slice(0, at);
   const domain = address.slice(at + 1);
-  if (local === '') return 'Put the mailbox name before the @, as in webmaster@example.com.';
+  if (local === '') return phrase('options_error_email_local_empty');
   if (local.length > MAX_LOCAL_CHARS)
-    return `The part before the @ is longer than ${MAX_LOCAL_CHARS} characters.`;
-  if (!LOCAL_PART.test(local))
-    return "The part before the @ may hold letters, digits and .!#$%&'*+/=?^_`{|}~- (no two dots in a row, none at either end).";
+    return phrase('options_error_email_local_long', { max: MAX_LOCAL_CHARS });
+  if (!LOCAL_PART.test(local)) return phrase('options_error_email_local_chars');
   return domainProblem(domain);
 }
 
-function domainProblem(domain: string): string | null {
-  if (domain === '') return 'Put the domain after the @, as in webmaster@example.com.';
+function domainProblem(domain: string): Phrase | null {
+  if (domain === '') return phrase('options_error_email_domain_empty');
   const labels = domain.split('.');
-  if (labels.length < 2) return `The domain "${domain}" needs a dot, as in example.com.`;
+  if (labels.length < 2) return phrase('options_error_email_domain_dot', { domain });
   for (const label of labels) {
     if (label.length > MAX_LABEL_CHARS || !DOMAIN_LABEL.test(label))
-      return `The domain "${domain}" is not a host name: use letters, digits, hyphens and dots.`;
+      return phrase('options_error_email_domain_host', { domain });
   }
   if (/^\d+$/.test(labels[labels.length - 1]!))
-    return `The domain "${domain}" ends in a number; an address literal is not accepted.`;
+    return phrase('options_error_email_domain_number', { domain });
   return null;
 }

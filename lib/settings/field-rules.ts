@@ -1,26 +1,27 @@
 /**
  * The rule for each setting, shared by the Options form (text typed in),
  * an imported file (JSON values) and what storage holds: each returns null
- * when the value is acceptable, else a sentence saying what is wanted.
+ * when the value is acceptable, else a phrase saying what is wanted.
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { CRAWL_LIMITS, type CrawlNumberKey } from './settings.ts';
 
 /** The longest product token the message protocol accepts. */
 export const MAX_ROBOT_CHARS = 100;
 
-export function robotTokenProblem(token: string): string | null {
-  if (token.trim() === '')
-    return 'Must be a robot’s product token, such as googlebot, or * for any robot.';
-  if (token.length > MAX_ROBOT_CHARS) return `Must be at most ${MAX_ROBOT_CHARS} characters.`;
-  if (hasControlCharacter(token)) return 'Must not contain a control character.';
+export function robotTokenProblem(token: string): Phrase | null {
+  if (token.trim() === '') return phrase('options_error_robot_empty');
+  if (token.length > MAX_ROBOT_CHARS)
+    return phrase('options_error_too_long', { max: MAX_ROBOT_CHARS });
+  if (hasControlCharacter(token)) return phrase('options_error_control');
   return null;
 }
 
-export function crawlNumberProblem(key: CrawlNumberKey, value: number): string | null {
+export function crawlNumberProblem(key: CrawlNumberKey, value: number): Phrase | null {
   const { min, max } = CRAWL_LIMITS[key];
   return Number.isInteger(value) && value >= min && value <= max
     ? null
-    : `Must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.`;
+    : phrase('options_error_number_range', { min, max });
 }
 
 /** A number typed in a form field: digits only (no sign, no exponent, no thousands separator). */

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import ko from '../../public/_locales/ko/messages.json' with { type: 'json' };
+import { renderMessage, type Catalog } from '../i18n/catalog.ts';
+import { english } from '../i18n/english.ts';
+import { createTranslator } from '../i18n/translator.ts';
 import { parseSettingsFile, settingsFileText } from './settings-file.ts';
 import { readStoredSettings, settingsRecord } from './parse-settings.ts';
 import { blockListSizeProblem, MAX_BLOCK_PATTERNS } from './block-list.ts';
@@ -11,9 +15,14 @@ const CUSTOM: Settings = {
   blockList: ['/admin/*', '*.zip'],
 };
 
+const korean = createTranslator('ko', (key, substitutions) =>
+  renderMessage(ko as Catalog, key, substitutions),
+);
+
+/** Where and what, in English (the phrases are checked below, in Korean). */
 const problemsOf = (text: string, current = DEFAULT_SETTINGS) => {
   const result = parseSettingsFile(text, current);
-  return result.ok ? [] : result.problems;
+  return result.ok ? [] : result.problems.map(({ path, message }) => ({ path, message }));
 };
 
 describe('settings files', () => {
@@ -56,6 +65,19 @@ describe('settings files', () => {
       { path: 'blockList[1]', message: expect.stringMatching(/^Start the pattern with/) },
       { path: 'blockList[2]', message: 'Must be text, in double quotes. (found 7)' },
       { path: 'blockList[3]', message: 'Must not be empty. (found "")' },
+    ]);
+  });
+
+  it('carries each problem as a phrase, its English the message and worded in Korean too', () => {
+    const text = JSON.stringify({ crawl: { maxPages: 0 }, from: 'a@localhost', theme: 1 });
+    const result = parseSettingsFile(text, DEFAULT_SETTINGS);
+    if (result.ok) throw new Error('expected problems');
+    for (const problem of result.problems)
+      expect(english(problem.messagePhrase)).toBe(problem.message);
+    expect(result.problems.map((problem) => korean.say(problem.messagePhrase))).toEqual([
+      'RobotLens 설정 항목이 아닙니다.',
+      '1부터 100,000까지의 정수를 입력하세요. (받은 값: 0)',
+      '도메인 "localhost"에는 example.com처럼 점이 있어야 합니다. (받은 값: "a@localhost")',
     ]);
   });
 

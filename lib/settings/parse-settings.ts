@@ -6,6 +6,8 @@
  * field's path (`crawl.maxPages`, `blockList[2]`). Import refuses a file
  * with any problem; storage takes what is good and the defaults for the rest.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { blockListSizeProblem, blockPatternProblem } from './block-list.ts';
 import { emailProblem } from './email.ts';
 import { crawlNumberProblem, robotTokenProblem } from './field-rules.ts';
@@ -22,7 +24,9 @@ import {
 export interface SettingsProblem {
   /** Where: `robot`, `crawl.maxPages`, `blockList[2]`; '' for the whole file. */
   path: string;
+  /** What is wrong, in English; `messagePhrase` words it in any language. */
   message: string;
+  messagePhrase: Phrase;
 }
 
 export interface ParsedSettings {
@@ -40,10 +44,15 @@ const isObject = (value: unknown): value is Fields =>
 
 export function parseSettingsObject(raw: unknown, base: Settings): ParsedSettings {
   const problems: SettingsProblem[] = [];
-  const report = (path: string, message: string, value?: unknown) =>
-    problems.push({ path, message: value === undefined ? message : `${message} ${found(value)}` });
+  const report: Report = (path, problem, value) => {
+    const said =
+      value === undefined
+        ? problem
+        : phrase('options_error_found', { problem, value: found(value) });
+    problems.push({ path, message: english(said), messagePhrase: said });
+  };
   if (!isObject(raw)) {
-    report('', 'The settings must be one JSON object, {…}.', raw);
+    report('', phrase('options_error_not_object'), raw);
     return { settings: base, problems };
   }
   checkHeader(raw, report);
@@ -67,49 +76,48 @@ export function settingsRecord(settings: Settings): Fields {
   return { format: SETTINGS_FORMAT, version: SETTINGS_VERSION, ...settings };
 }
 
-type Report = (path: string, message: string, value?: unknown) => void;
+type Report = (path: string, problem: Phrase, value?: unknown) => void;
 
 function checkHeader(raw: Fields, report: Report): void {
   if ('format' in raw && raw.format !== SETTINGS_FORMAT)
-    report(
-      'format',
-      `This is not a RobotLens settings file (expected "${SETTINGS_FORMAT}").`,
-      raw.format,
-    );
+    report('format', phrase('options_error_format', { format: SETTINGS_FORMAT }), raw.format);
   if (!('version' in raw)) return;
   const version = raw.version;
   if (!Number.isInteger(version) || (version as number) < 1)
-    report('version', 'Must be a whole number from 1.', version);
+    report('version', phrase('options_error_version'), version);
   else if ((version as number) > SETTINGS_VERSION)
     report(
       'version',
-      `Written by a newer RobotLens (settings version ${String(version)}); this one reads version ${SETTINGS_VERSION}. Update RobotLens first.`,
+      phrase('options_error_version_newer', {
+        version: version as number,
+        supported: SETTINGS_VERSION,
+      }),
     );
 }
 
 function unknownKeys(raw: Fields, known: string[], prefix: string, report: Report): void {
   for (const key of Object.keys(raw))
-    if (!known.includes(key)) report(prefix + key, 'Not a RobotLens setting.');
+    if (!known.includes(key)) report(prefix + key, phrase('options_error_unknown_setting'));
 }
 
 function readText(
   raw: Fields,
   key: string,
   fallback: string,
-  problem: (value: string) => string | null,
+  problem: (value: string) => Phrase | null,
   report: Report,
   prefix = '',
 ): string {
   if (!(key in raw)) return fallback;
   const value = raw[key];
   if (typeof value !== 'string') {
-    report(prefix + key, 'Must be text, in double quotes.', value);
+    report(prefix + key, phrase('options_error_text'), value);
     return fallback;
   }
   const trimmed = value.trim();
-  const message = problem(trimmed);
-  if (message !== null) {
-    report(prefix + key, message, value);
+  const wrong = problem(trimmed);
+  if (wrong !== null) {
+    report(prefix + key, wrong, value);
     return fallback;
   }
   return trimmed;
@@ -118,7 +126,7 @@ function readText(
 function readCrawl(raw: unknown, base: CrawlDefaults, report: Report): CrawlDefaults {
   if (raw === undefined) return base;
   if (!isObject(raw)) {
-    report('crawl', 'Must be an object, {…}, of crawl settings.', raw);
+    report('crawl', phrase('options_error_crawl_object'), raw);
     return base;
   }
   unknownKeys(raw, CRAWL_KEYS, 'crawl.', report);
@@ -130,7 +138,7 @@ function readCrawl(raw: unknown, base: CrawlDefaults, report: Report): CrawlDefa
     if (!(key in raw)) continue;
     const value = raw[key];
     const message =
-      typeof value === 'number' ? crawlNumberProblem(key, value) : 'Must be a number.';
+      typeof value === 'number' ? crawlNumberProblem(key, value) : phrase('options_error_number');
     if (message === null) crawl[key] = value as number;
     else report(`crawl.${key}`, message, value);
   }
@@ -138,7 +146,7 @@ function readCrawl(raw: unknown, base: CrawlDefaults, report: Report): CrawlDefa
     if (!(key in raw)) continue;
     const value = raw[key];
     if (typeof value === 'boolean') crawl[key] = value;
-    else report(`crawl.${key}`, 'Must be true or false.', value);
+    else report(`crawl.${key}`, phrase('options_error_boolean'), value);
   }
   return crawl;
 }
@@ -146,15 +154,15 @@ function readCrawl(raw: unknown, base: CrawlDefaults, report: Report): CrawlDefa
 function readBlockList(raw: unknown, base: string[], report: Report): string[] {
   if (raw === undefined) return base;
   if (!Array.isArray(raw)) {
-    report('blockList', 'Must be a list, ["…", "…"], of URL patterns.', raw);
+    report('blockList', phrase('options_error_block_list'), raw);
     return base;
   }
   const patterns: string[] = [];
   raw.forEach((item: unknown, index) => {
     const path = `blockList[${index}]`;
-    if (typeof item !== 'string') return report(path, 'Must be text, in double quotes.', item);
+    if (typeof item !== 'string') return report(path, phrase('options_error_text'), item);
     const pattern = item.trim();
-    const message = pattern === '' ? 'Must not be empty.' : blockPatternProblem(pattern);
+    const message = pattern === '' ? phrase('options_error_empty') : blockPatternProblem(pattern);
     if (message !== null) report(path, message, item);
     else if (!patterns.includes(pattern)) patterns.push(pattern);
   });
@@ -163,8 +171,8 @@ function readBlockList(raw: unknown, base: string[], report: Report): string[] {
   return patterns;
 }
 
-/** The offending value, short, for the message: `(found "abc")`. */
+/** The offending value, short, for the message: `"abc"` in `(found "abc")`. */
 function found(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return `(found ${text.length > 60 ? `${text.slice(0, 57)}…` : text})`;
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

@@ -3,6 +3,8 @@
  * read back with every problem listed. An import is all or nothing: one
  * problem and nothing is applied.
  */
+import { english } from '../i18n/english.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { parseSettingsObject, settingsRecord, type SettingsProblem } from './parse-settings.ts';
 import type { Settings } from './settings.ts';
 
@@ -21,18 +23,19 @@ export type ImportResult =
 export function parseSettingsFile(text: string, current: Settings): ImportResult {
   if (text.length > MAX_SETTINGS_FILE_BYTES) {
     const kb = Math.ceil(text.length / 1024);
-    return fileProblem(`The file is ${kb} KB; a settings file is a few KB at most.`);
+    return fileProblem(phrase('options_error_file_size', { kb }));
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return fileProblem(`The file is not valid JSON: ${(error as Error).message}.`);
+    // The JSON reader's own words (the engine's, in English) say where the file breaks.
+    return fileProblem(phrase('options_error_file_json', { error: (error as Error).message }));
   }
   const { settings, problems } = parseSettingsObject(raw, current);
   return problems.length === 0 ? { ok: true, settings } : { ok: false, problems };
 }
 
-function fileProblem(message: string): ImportResult {
-  return { ok: false, problems: [{ path: '', message }] };
+function fileProblem(problem: Phrase): ImportResult {
+  return { ok: false, problems: [{ path: '', message: english(problem), messagePhrase: problem }] };
 }

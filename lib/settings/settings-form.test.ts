@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.ts';
 import { checkDraft, draftChanged, draftOf } from './settings-form.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
 
@@ -48,7 +49,7 @@ describe('the Options form model', () => {
       'from',
       'robot',
     ]);
-    expect(checked.errors.fields['crawl.maxPages']).toBe(
+    expect(english(checked.errors.fields['crawl.maxPages']!)).toBe(
       'Must be a whole number from 1 to 100,000.',
     );
     expect(checked.errors.blockLines.map((p) => [p.line, p.pattern])).toEqual([

@@ -10,6 +10,7 @@ import {
   parseBlockListText,
   type LineProblem,
 } from './block-list.ts';
+import type { Phrase } from '../i18n/phrase.ts';
 import { emailProblem } from './email.ts';
 import { crawlNumberProblem, parseWholeNumber, robotTokenProblem } from './field-rules.ts';
 import {
@@ -31,7 +32,7 @@ export interface SettingsDraft {
 export type DraftField = 'robot' | 'crawl.robot' | `crawl.${CrawlNumberKey}` | 'from' | 'blockList';
 
 export interface DraftErrors {
-  fields: Partial<Record<DraftField, string>>;
+  fields: Partial<Record<DraftField, Phrase>>;
   /** Block-list lines that are not usable patterns. */
   blockLines: LineProblem[];
 }
@@ -57,7 +58,7 @@ export function draftOf(settings: Settings): SettingsDraft {
 
 export function checkDraft(draft: SettingsDraft): DraftCheck {
   const fields: DraftErrors['fields'] = {};
-  const note = (field: DraftField, problem: string | null) => {
+  const note = (field: DraftField, problem: Phrase | null) => {
     if (problem !== null) fields[field] = problem;
   };
   const robot = draft.robot.trim();

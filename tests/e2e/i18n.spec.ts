@@ -1,7 +1,8 @@
 /**
  * The extension in Korean: Chromium started with `--lang=ko` picks
  * _locales/ko, and the popup, its
- * reasons, the robots.txt and crawl tabs and the badge speak Korean, with
+ * reasons, the robots.txt and crawl tabs, the badge and the Options page
+ * speak Korean, with
  * `<html lang="ko">`; the same build in English is covered by every other
  * browser test.
  */
@@ -119,4 +120,48 @@ test('the report page speaks Korean: header, sections, tables and reasons', asyn
   } finally {
     await demo.close();
   }
+});
+
+test('the Options page speaks Korean: form, status, field errors and import problems', async () => {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('RobotLens 설정');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^ko/);
+  expect(await page.title()).toBe('RobotLens 설정');
+  await expect(page.getByRole('group', { name: '차단 목록' })).toBeVisible();
+  const maxPages = page.getByLabel('최대 페이지 수', { exact: true });
+  await expect(maxPages).toHaveAccessibleDescription(/ 1~100,000\.$/);
+
+  await maxPages.fill('0');
+  await page.getByLabel('연락처 주소(From)', { exact: true }).fill('webmaster');
+  await page.getByLabel('가져오지 않을 URL(한 줄에 패턴 하나)').fill('admin');
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+  await expect(page.getByTestId('options-alert')).toHaveText(
+    '저장하지 않았습니다. 설정 3개를 고쳐야 합니다(아래에 표시).',
+  );
+  await expect(maxPages).toHaveAccessibleDescription(/^1부터 100,000까지의 정수를 입력하세요\./);
+  await expect(page.locator('#opt-blockList-error')).toHaveText(/^1번째 줄\(admin\): 패턴은 \//);
+
+  await page.getByLabel('파일에서 설정 가져오기').setInputFiles({
+    name: 'wrong.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ crawl: { obeyRobots: 'no' }, colour: 'red' })),
+  });
+  const problems = page.locator('#opt-import-problems');
+  await expect(problems).toContainText(
+    'wrong.json 파일에서 아무것도 가져오지 않았습니다. 파일에서 고칠 문제가 2개 있습니다.',
+  );
+  await expect(problems.getByRole('listitem')).toHaveText([
+    'colour: RobotLens 설정 항목이 아닙니다.',
+    'crawl.obeyRobots: true 또는 false여야 합니다. (받은 값: "no")',
+  ]);
+  const text = await page.locator('main').innerText();
+  for (const english of ['Settings', 'Save', 'Block list', 'Must be', 'Nothing was imported'])
+    expect(text).not.toContain(english);
+
+  await page.goto(`chrome-extension://${extensionId}/popup.html?tabId=999999`);
+  await expect(page.getByRole('button', { name: '설정', exact: true })).toHaveAttribute(
+    'title',
+    '기본 로봇, 크롤링 한도, From 주소, 차단 목록',
+  );
 });
