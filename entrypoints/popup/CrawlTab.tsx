@@ -69,7 +69,12 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
         <button type="button" disabled={running} onClick={() => start(pageUrl)}>
           {t('crawl_start_page')}
         </button>
-        <button type="button" disabled={running} onClick={() => start(`${origin}/`)}>
+        <button
+          type="button"
+          data-action="start-root"
+          disabled={running}
+          onClick={() => start(`${origin}/`)}
+        >
           {t('crawl_start_root')}
         </button>
         {running ? (
@@ -89,6 +94,7 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
         ) : null}
         <button
           type="button"
+          data-action="highlight"
           onClick={() => void highlight(tabId, origin, settings.checkExternal, setError)}
         >
           {t('crawl_highlight')}

@@ -20,7 +20,8 @@ export async function crawlTab(
   await storeSettings(popup, (stored) => ({ ...stored, crawl: { ...stored.crawl, ...settings } }));
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
   await popup.reload();
-  await expect(popup.getByRole('region', { name: 'Crawl' })).toBeVisible();
+  // By class, not name: the popup may be in any language.
+  await expect(popup.locator('section.crawl-tab')).toBeVisible();
   return { tabId, popup, page };
 }
 

@@ -16,6 +16,8 @@ export const E2E_EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
 interface ExtensionFixtures {
   /** Which build to load: the shipped one, or the one with 127.0.0.1 access granted. */
   extensionDir: string;
+  /** The browser's UI language: `en`, or another (`ko`) that _locales has. */
+  uiLanguage: string;
   context: BrowserContext;
   extensionId: string;
   openExtensionPage: (file: string, query?: Record<string, string | number>) => Promise<Page>;
@@ -23,11 +25,17 @@ interface ExtensionFixtures {
 
 export const test = base.extend<ExtensionFixtures>({
   extensionDir: [EXTENSION_DIR, { option: true }],
-  context: async ({ extensionDir }, use) => {
+  uiLanguage: ['en', { option: true }],
+  context: async ({ extensionDir, uiLanguage }, use) => {
     const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-profile-'));
+    const options = extensionLaunchOptions(extensionDir);
     const context = await chromium.launchPersistentContext(
       profile,
-      extensionLaunchOptions(extensionDir),
+      uiLanguage === 'en'
+        ? options
+        : // Debian's headless Chromium takes its UI language from --lang only; Playwright
+          // sets the pages' locale (and with it getUILanguage) unless told.
+          { ...options, args: [...options.args, `--lang=${uiLanguage}`], locale: uiLanguage },
     );
     await use(context);
     await context.close();

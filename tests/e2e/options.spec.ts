@@ -168,10 +168,6 @@ test('every setting is saved, a reload shows it, and Enter saves from the keyboa
   await expect(form.status).toHaveText('Saved.');
   expect((await storedSettings(page)).from).toBe('webmaster@example.org');
   await form.from.blur();
-
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 900, height: 900 });
-  await page.screenshot({ path: 'docs/options.png', fullPage: true });
 });
 
 test('wrong input is marked field by field and line by line, and nothing is saved', async ({

@@ -5,6 +5,7 @@
  *   popup-page, popup-robots, popup-crawl  the popup's three tabs (420 px wide)
  *   report                                 the report page of that crawl
  *   highlight                              a page with its links marked, and the legend
+ *   options                                the Options page
  *
  * One set per language in LANGUAGES; English is the one without a suffix,
  * another language adds `-<lang>` (docs/report-dark-ko.png) and needs the
@@ -24,7 +25,7 @@ import {
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
 
-const LANGUAGES = [{ lang: 'en' }] as const;
+const LANGUAGES = [{ lang: 'en' }, { lang: 'ko' }] as const;
 const SCHEMES = ['light', 'dark'] as const;
 /** The popup's width (entrypoints/popup/style.css), and a desktop window's. */
 const POPUP_WIDTH = 420;
@@ -62,6 +63,15 @@ async function shoot(
 
 for (const { lang } of LANGUAGES) {
   test.describe(`screenshots (${lang})`, () => {
+    test.use({ uiLanguage: lang });
+
+    test('the Options page', async ({ openExtensionPage }) => {
+      const options = await openExtensionPage('options.html');
+      await shoot(options, 'options', lang, PAGE_WIDTH, () =>
+        expect(options.getByRole('heading', { level: 1 })).toBeVisible(),
+      );
+    });
+
     test("the popup's Page and robots.txt tabs", async ({ openExtensionPage }) => {
       const pageView = await showPageView(openExtensionPage, sites);
       await shoot(pageView, 'popup-page', lang, POPUP_WIDTH, () =>
@@ -79,7 +89,7 @@ for (const { lang } of LANGUAGES) {
       test.setTimeout(150_000);
       const crawl = await finishCrawl(openExtensionPage, sites);
       await shoot(crawl.popup, 'popup-crawl', lang, POPUP_WIDTH, () =>
-        expect(crawl.popup.getByTestId('crawl-phase')).toContainText('Finished'),
+        expect(crawl.popup.getByTestId('crawl-phase')).toHaveClass(/phase-finished/),
       );
       const report = await openReportView(openExtensionPage, crawl.origin);
       await shoot(report, 'report', lang, PAGE_WIDTH, () =>

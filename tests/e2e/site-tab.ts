@@ -46,7 +46,8 @@ export async function showPopup(
   await popup.reload();
   if (options.view === 'robots') {
     await expect(
-      popup.getByRole('region', { name: 'robots.txt audit' }).or(popup.getByRole('alert')),
+      // By class, not name: the popup may be in any language.
+      popup.locator('section.robots-tab').or(popup.getByRole('alert')),
     ).toBeVisible();
   } else {
     await expect(popup.getByTestId('verdict')).toBeVisible();

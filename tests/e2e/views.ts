@@ -86,8 +86,9 @@ export async function finishCrawl(
 ): Promise<FinishedCrawl> {
   const origin = sites.crawl.site.origin;
   const { popup, page } = await crawlTab(open, `${origin}/`, CRAWL_SETTINGS);
-  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
-  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 90_000 });
+  // Found by role, not wording: the views are shown in every language.
+  await popup.locator('button[data-action="start-root"]').click();
+  await expect(popup.getByTestId('crawl-phase')).toHaveClass(/phase-finished/, { timeout: 90_000 });
   return { popup, page, origin };
 }
 
@@ -100,8 +101,8 @@ export async function openReportView(open: OpenExtensionPage, origin: string): P
 
 /** Marks the links of the crawled page and returns the legend that appears on it. */
 export async function showLegend(crawl: FinishedCrawl): Promise<Locator> {
-  await crawl.popup.getByRole('button', { name: 'Highlight links on this page' }).click();
-  const legend = crawl.page.getByRole('region', { name: 'RobotLens link legend' });
-  await expect(legend).toContainText('Broken');
+  await crawl.popup.locator('button[data-action="highlight"]').click();
+  const legend = crawl.page.getByRole('region', { name: /RobotLens/ });
+  await expect(legend.locator('[data-mark="broken"]')).toBeVisible();
   return legend;
 }
