@@ -140,7 +140,7 @@ const KNOWN_URLS: Record<string, string> = {
 test('every URL in the built code is a known, explained one', () => {
   const seen = new Set<string>();
   for (const [name, text] of builtFiles()) {
-    for (const [url] of text.matchAll(/https?:\/\/[^/"'`\\\s)<>]*/g)) {
+    for (const [url] of text.matchAll(/https?:\/\/[^/"'`\\\s()<>]*/g)) {
       const origin = url.replace(/\.$/, '');
       seen.add(origin);
       expect(KNOWN_URLS, `${name} names ${origin}: explain it here or remove it`).toHaveProperty([
