@@ -1,13 +1,13 @@
 /**
  * The message catalog: `public/_locales/<lang>/messages.json`, the browser's
- * own i18n format, read by the browser (browser.i18n) for the extension and
+ * own i18n format, read by the browser (its i18n API) for the extension and
  * by the command line from the same files. English is the reference: its
  * keys and placeholder names are the types every caller is checked against.
  *
  * Convention (tests/unit/messages.test.ts enforces it): a message names its
  * values as `$name$` placeholders, and the placeholders, sorted by name, are
  * `$1`, `$2`, … — so a caller passes named values, and the translator turns
- * them into the positional substitutions browser.i18n.getMessage takes.
+ * them into the positional substitutions the i18n API's getMessage takes.
  */
 import type english from '../../public/_locales/en/messages.json';
 
@@ -83,7 +83,7 @@ export function placeholderOrder(values: Record<string, unknown>): string[] {
 }
 
 /**
- * `browser.i18n.getMessage` for a catalog read from disk: `$name$` becomes
+ * the i18n API's `getMessage` for a catalog read from disk: `$name$` becomes
  * its placeholder's content, then `$1`…`$9` the substitutions and `$$` a `$`.
  * Undefined when the catalog has no such message.
  */

@@ -4,7 +4,7 @@
  * through Intl.PluralRules), `number` for a bare number. Numbers given as
  * values are formatted for the language too (Intl.NumberFormat).
  *
- * Built over a lookup — browser.i18n.getMessage in the extension, the
+ * Built over a lookup — the i18n API's getMessage in the extension, the
  * catalog files in the command line and tests — so it stays pure.
  */
 import {
