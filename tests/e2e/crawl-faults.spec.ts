@@ -32,34 +32,43 @@ async function expectSameAsCli(popup: Page): Promise<void> {
   expect(trapsOf(report)).toEqual(trapsOf(cli));
 }
 
-test('a crawl whose worker is stopped 10 times ends as an uninterrupted one, fetching nothing twice', async ({
-  context,
-  openExtensionPage,
-}) => {
-  test.setTimeout(300_000);
-  const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
-  let { popup } = await crawlTab(openExtensionPage, `${sites.site.origin}/`, settings);
-  const popupUrl = popup.url();
-  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
-  // The stop is sent from a page outside the extension: when Chrome stops a worker that is busy
-  // it may end the whole extension process, and the popup with it — a harsher kill, still survived.
-  const control = await context.newPage();
-  const stops: { fromMs: number; toMs: number }[] = [];
-  for (const gap of REQUESTS_BETWEEN_STOPS) {
-    const seen = sites.site.log.length;
-    await expect.poll(() => sites.site.log.length, { timeout: 60_000 }).toBeGreaterThan(seen + gap);
-    const fromMs = Date.now();
-    expect(await stopWorker(context, control)).toBe(true);
-    // The worker runs on for a moment after the stop is asked: requests started then are in flight too.
-    stops.push({ fromMs, toMs: Date.now() });
-    // Any event starts the worker again (the popup's next message here; an alarm every 30 s otherwise).
-    popup = await wake(context, popup, popupUrl);
-  }
-  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });
-  expect(stops).toHaveLength(10);
-  // A URL asked twice must have been in flight when the worker was stopped.
-  expect(refetchedOutsideStops(sites.site, stops)).toEqual([]);
-  await expectSameAsCli(popup);
+test.describe('worker stops', () => {
+  // Debian's Chromium now and then exits altogether when a worker is stopped over the
+  // DevTools protocol (seen on CI, not reproducible at will): the page and context vanish
+  // mid-test. A retry starts a fresh browser; every attempt still checks the crawl fully.
+  test.describe.configure({ retries: 2 });
+
+  test('a crawl whose worker is stopped 10 times ends as an uninterrupted one, fetching nothing twice', async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(300_000);
+    const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
+    let { popup } = await crawlTab(openExtensionPage, `${sites.site.origin}/`, settings);
+    const popupUrl = popup.url();
+    await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+    // The stop is sent from a page outside the extension: when Chrome stops a worker that is busy
+    // it may end the whole extension process, and the popup with it — a harsher kill, still survived.
+    const control = await context.newPage();
+    const stops: { fromMs: number; toMs: number }[] = [];
+    for (const gap of REQUESTS_BETWEEN_STOPS) {
+      const seen = sites.site.log.length;
+      await expect
+        .poll(() => sites.site.log.length, { timeout: 60_000 })
+        .toBeGreaterThan(seen + gap);
+      const fromMs = Date.now();
+      expect(await stopWorker(context, control)).toBe(true);
+      // The worker runs on for a moment after the stop is asked: requests started then are in flight too.
+      stops.push({ fromMs, toMs: Date.now() });
+      // Any event starts the worker again (the popup's next message here; an alarm every 30 s otherwise).
+      popup = await wake(context, popup, popupUrl);
+    }
+    await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });
+    expect(stops).toHaveLength(10);
+    // A URL asked twice must have been in flight when the worker was stopped.
+    expect(refetchedOutsideStops(sites.site, stops)).toEqual([]);
+    await expectSameAsCli(popup);
+  });
 });
 
 test('storage failing mid-crawl pauses it with a clear error; Resume loses nothing', async ({
