@@ -8,6 +8,7 @@
 import { crawlKey, reportedOutcome } from '../fixtures/hostile-report.ts';
 import { SCENARIOS, startHostileServer, type HostileServer } from '../fixtures/hostile-server.ts';
 import { crawlTab, reportOf } from './crawl-popup.ts';
+import { CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
@@ -29,16 +30,7 @@ test('the extension crawl finishes on a hostile site and reports every failure w
   const { popup } = await crawlTab(
     openExtensionPage,
     `${server.origin}/?only=${SUBSET.join(',')}`,
-    {
-      maxPages: 50,
-      maxDepth: 3,
-      concurrencyPerOrigin: 2,
-      delayMs: 0,
-      robot: 'RobotLens',
-      obeyRobots: true,
-      checkExternal: false,
-      useSitemaps: false,
-    },
+    { ...CRAWL_SETTINGS, maxPages: 50, maxDepth: 3, delayMs: 0 },
   );
   await popup.getByRole('button', { name: 'Start crawl from this page' }).click();
   await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 60_000 });

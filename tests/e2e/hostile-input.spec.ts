@@ -23,6 +23,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
+import { CRAWL_SETTINGS as TEST_CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
 import { storeSettings } from './stored-settings.ts';
@@ -148,16 +149,7 @@ function requestsElsewhere(requests: { url: string }[]): string[] {
     .filter((url) => /^https?:/.test(url) && new URL(url).origin !== site.origin);
 }
 
-const CRAWL_SETTINGS = {
-  maxPages: 100,
-  maxDepth: 5,
-  concurrencyPerOrigin: 2,
-  delayMs: 0,
-  robot: 'RobotLens',
-  obeyRobots: true,
-  checkExternal: false,
-  useSitemaps: false,
-};
+const CRAWL_SETTINGS = { ...TEST_CRAWL_SETTINGS, maxPages: 100, maxDepth: 5, delayMs: 0 };
 
 test('no page data becomes markup in the popup, the report or the exports; nothing leaves for another host', async ({
   context,
