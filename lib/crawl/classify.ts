@@ -48,6 +48,7 @@ const ERROR_WORDS: Record<HttpErrorKind, Phrase> = {
   'too-many-redirects': phrase('error_too_many_redirects'),
   'invalid-url': phrase('error_invalid_url'),
   aborted: phrase('error_aborted'),
+  'address-refused': phrase('reach_error_address'),
   other: phrase('error_failed'),
 };
 

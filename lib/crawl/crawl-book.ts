@@ -34,6 +34,8 @@ export interface SitemapNote {
   errors: string[];
   /** The same as messages (absent in checkpoints from before they were kept). */
   errorPhrases?: Phrase[];
+  /** Sitemaps named but not fetched (off the crawled site), with why. */
+  notFetched?: { url: string; reason: string; reasonPhrase: Phrase }[];
 }
 
 export interface CrawlCheckpoint {

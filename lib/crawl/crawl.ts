@@ -18,6 +18,7 @@ import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
 import { originOf, toJson } from '../robots/cache.ts';
 import type { RobotsFetch } from '../robots/types.ts';
+import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
@@ -60,6 +61,12 @@ export interface CrawlPorts {
   knownRobots?: RobotsFetch[];
   /** Least time between two progress events. */
   progressEveryMs?: number;
+  /**
+   * The address rule, shared with the HTTP adapter that checks resolved
+   * addresses; without one the crawl makes its own from the start URL
+   * (IP literals and `localhost` are still refused from a public start).
+   */
+  addressGuard?: AddressGuard;
 }
 
 /** The crawl's collaborators for one run (they hold timers and the abort signal). */
@@ -78,6 +85,7 @@ export class Crawler {
   readonly #book: CrawlBook;
   readonly #ports: CrawlPorts;
   readonly #scope: CrawlScope;
+  readonly #addressGuard: AddressGuard;
   readonly #expander: PageExpander;
   readonly #active = new Map<string, Promise<void>>();
   readonly #activePerOrigin = new Map<string, number>();
@@ -98,6 +106,7 @@ export class Crawler {
       book.options.scope === 'site' && ports.getDomain
         ? registrableDomainScope(start, ports.getDomain)
         : originScope(start);
+    this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
     this.#checkpointer = ports.save
       ? new Checkpointer({
           snapshot: () => book.toJSON(),
@@ -201,8 +210,29 @@ export class Crawler {
       this.#book.requests++;
       this.#emit({ type: 'request', url, method, inFlight: this.#active.size });
     };
-    const robots = new RobotsGate({ book: this.#book, http, clock, scheduler, signal, onRequest });
-    const fetcher = new LinkFetcher({ http, clock, scheduler, robots, options, signal, onRequest });
+    const scope = this.#scope;
+    const addressGuard = this.#addressGuard;
+    const book = this.#book;
+    const robots = new RobotsGate({
+      book,
+      http,
+      clock,
+      scheduler,
+      signal,
+      onRequest,
+      addressGuard,
+      scope,
+    });
+    const fetcher = new LinkFetcher({
+      http,
+      clock,
+      scheduler,
+      robots,
+      options,
+      signal,
+      onRequest,
+      scope,
+    });
     return { scheduler, robots, fetcher, signal, onRequest };
   }
 

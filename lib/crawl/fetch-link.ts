@@ -4,6 +4,11 @@
  * checked against the block list and robots.txt before it is requested,
  * loops caught), 429 and 503 waited out per Retry-After a bounded number of
  * times, and a HEAD that does not prove the link dead repeated with GET.
+ *
+ * A hop off the crawl's scope is not requested when links to other sites
+ * are not checked (or the caller asked to stay in scope, as for sitemaps):
+ * the chain ends there and names its target. Bodies are read only from
+ * hops in scope.
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
@@ -21,6 +26,7 @@ import { shouldRetryWithGet, type FetchMethod } from './fetch-plan.ts';
 import type { OriginScheduler } from './politeness.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import type { RobotsGate } from './robots-gate.ts';
+import { inScope, type CrawlScope } from './scope.ts';
 
 export interface FetchRequest {
   url: string;
@@ -32,6 +38,8 @@ export interface FetchRequest {
   /** Validators from an earlier crawl, for a conditional request. */
   etag?: string;
   lastModified?: string;
+  /** Never leave the scope, even when links to other sites are checked (sitemaps). */
+  stayInScope?: boolean;
 }
 
 export interface FetchOutcome {
@@ -44,6 +52,10 @@ export interface FetchOutcome {
   attempts: number;
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
   blocked?: { url: string; reason: string; reasonPhrase: Phrase };
+  /** A redirect led off the scope where that is not followed: not requested. */
+  offSite?: { url: string };
+  /** A redirect led to an address the crawl must not reach: not requested. */
+  refused?: { url: string; reason: string; reasonPhrase: Phrase };
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
   rateLimited?: RateLimit;
 }
@@ -63,6 +75,8 @@ export interface LinkFetcherDeps {
   options: CrawlOptions;
   signal: AbortSignal;
   onRequest: (url: string, method: FetchMethod) => void;
+  /** The crawl's scope; without one every hop counts as in scope. */
+  scope?: CrawlScope;
 }
 
 /** Without Retry-After, a 429 is retried after 1 s, then 2 s, … */
@@ -83,6 +97,8 @@ export class LinkFetcher {
     if (
       request.method !== 'HEAD' ||
       first.blocked ||
+      first.offSite ||
+      first.refused ||
       first.error?.kind === 'timeout' ||
       !shouldRetryWithGet(first.response?.status ?? null)
     ) {
@@ -125,8 +141,15 @@ export class LinkFetcher {
           ),
         };
       }
+      if (this.#staysOut(next, request)) {
+        return { ...base, response, finalUrl: next, offSite: { url: next } };
+      }
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
+        if (verdict.addressRefused) {
+          const { reason, reasonPhrase } = verdict;
+          return { ...base, finalUrl: next, refused: { url: next, reason, reasonPhrase } };
+        }
         if (!verdict.unreachable) {
           const reasonPhrase = verdict.blockListed
             ? phrase('crawl_redirect_block_listed')
@@ -143,6 +166,13 @@ export class LinkFetcher {
       seen.add(next);
       url = next;
     }
+  }
+
+  /** A hop off the scope, where the crawl does not go: not checking other sites, or told to stay. */
+  #staysOut(url: string, request: FetchRequest): boolean {
+    const { scope, options } = this.#deps;
+    if (!scope || inScope(url, scope).allowed) return false;
+    return request.stayInScope === true || !options.checkExternal;
   }
 
   /** One request, repeated after 429/503 as long as Retry-After allows. */
@@ -184,6 +214,10 @@ export class LinkFetcher {
     }
   }
 
+  #inScope(url: string): boolean {
+    return !this.#deps.scope || inScope(url, this.#deps.scope).allowed;
+  }
+
   #send(url: string, request: FetchRequest, firstHop: boolean): Promise<HttpResponse> {
     const { http, options, signal, onRequest } = this.#deps;
     onRequest(url, request.method);
@@ -196,7 +230,8 @@ export class LinkFetcher {
       method: request.method,
       headers,
       timeoutMs: options.timeoutMs,
-      maxBytes: request.wantBody ? options.maxBodyBytes : STATUS_ONLY_BYTES,
+      // Another site's body is never used: only its status is read.
+      maxBytes: request.wantBody && this.#inScope(url) ? options.maxBodyBytes : STATUS_ONLY_BYTES,
       maxRedirects: 0,
       signal,
     });

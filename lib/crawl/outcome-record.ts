@@ -27,6 +27,24 @@ export function recordOfOutcome(
     durationMs,
     ...(outcome.hops.length > 0 ? { redirects: outcome.hops, finalUrl: outcome.finalUrl } : {}),
   };
+  if (outcome.refused) {
+    const { url, reasonPhrase } = outcome.refused;
+    return {
+      ...base,
+      ...addressSkip(phrase('reach_redirect_not_requested', { url, reason: reasonPhrase })),
+    };
+  }
+  if (outcome.offSite) {
+    return {
+      ...base,
+      status: 'redirected',
+      ...because(phrase('reach_redirect_off_site', { url: outcome.offSite.url })),
+    };
+  }
+  if (outcome.error?.kind === 'address-refused') {
+    const { reasonPhrase } = classifyError(outcome.error.kind, outcome.error.message);
+    return { ...base, ...addressSkip(reasonPhrase) };
+  }
   if (outcome.blocked) {
     return {
       ...base,
@@ -104,7 +122,9 @@ export function refusalFields(verdict: {
   reasonPhrase: Phrase;
   unreachable?: HttpError;
   blockListed?: true;
+  addressRefused?: true;
 }): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'brokenReason' | 'skipReason' | 'trap'> {
+  if (verdict.addressRefused) return addressSkip(verdict.reasonPhrase);
   if (verdict.blockListed)
     return {
       status: 'skipped',
@@ -118,6 +138,13 @@ export function refusalFields(verdict: {
   const { kind, message } = verdict.unreachable;
   const { status, brokenReason, reason, reasonPhrase } = classifyError(kind, message);
   return { status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
+}
+
+/** Not requested because of where its host is: skipped with the address rule, not broken. */
+function addressSkip(
+  reasonPhrase: Phrase,
+): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'skipReason'> {
+  return { status: 'skipped', skipReason: 'address-refused', ...because(reasonPhrase) };
 }
 
 function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {

@@ -99,6 +99,8 @@ export interface CrawlReport {
     missingFromSitemap: string[];
     errors: string[];
     errorPhrases?: Phrase[];
+    /** Sitemaps named in robots.txt (or an index) that were not fetched, and why. */
+    notFetched: { url: string; reason: string; reasonPhrase?: Phrase }[];
   } | null;
   distribution: {
     httpStatus: Record<string, number>;
@@ -265,6 +267,7 @@ function sitemapComparison(
       .map((p) => p.url),
     errors: note.errors,
     ...(note.errorPhrases ? { errorPhrases: note.errorPhrases } : {}),
+    notFetched: note.notFetched ?? [],
   };
 }
 

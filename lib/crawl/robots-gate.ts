@@ -7,7 +7,11 @@
  *
  * Every URL the crawl requests passes here first (start URLs, sitemap
  * seeds, each redirect hop, links checked on demand), so the user's block
- * list is applied here too, whether robots.txt is obeyed or not.
+ * list is applied here too, whether robots.txt is obeyed or not, and so is
+ * the address rule (address-guard.ts): no request, robots.txt included,
+ * goes to an address the crawl must not reach. For origins outside the
+ * crawl's scope a refusal names the robots.txt line, never its text: no
+ * part of another site's answer enters the report.
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
@@ -18,9 +22,11 @@ import { decideFromFetch, parseRobotsFetch } from '../robots/decide-fetch.ts';
 import { fetchRobotsTxt } from '../robots/fetch.ts';
 import { robotsPolicyFor } from '../robots/policy.ts';
 import type { RobotsFetch } from '../robots/types.ts';
+import type { AddressGuard } from './address-guard.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlBook } from './crawl-book.ts';
 import type { OriginScheduler } from './politeness.ts';
+import { inScope, type CrawlScope } from './scope.ts';
 import { checkBlockList, compileBlockList } from './traps.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 
@@ -40,6 +46,8 @@ export type RobotsVerdict =
       unreachable?: HttpError;
       /** The user's block list refused it (robots.txt was not asked). */
       blockListed?: true;
+      /** Its host is on an address the crawl must not reach (nothing was asked). */
+      addressRefused?: true;
     };
 
 /** Failures of robots.txt that say the whole server is unreachable, not just its robots.txt. */
@@ -52,6 +60,10 @@ export interface RobotsGateDeps {
   scheduler: OriginScheduler;
   signal: AbortSignal;
   onRequest: (url: string) => void;
+  /** The address rule; without it, only the block list and robots.txt decide. */
+  addressGuard?: AddressGuard;
+  /** The crawl's scope: refusals by other sites' robots.txt do not quote it. */
+  scope?: CrawlScope;
 }
 
 export class RobotsGate {
@@ -77,13 +89,18 @@ export class RobotsGate {
         blockListed: true,
       };
     }
+    const reach = this.#deps.addressGuard?.checkUrl(url);
+    if (reach && !reach.allowed) return { ...reach, addressRefused: true };
     if (!options.obeyRobots) return { allowed: true };
     const fetched = await this.answerFor(new URL(url).origin);
+    if (fetched.errorKind === 'address-refused') return addressRefusal(fetched.error ?? '');
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
     const why = decision.reasonPhrase;
-    const reasonPhrase =
-      decision.line !== null
+    const elsewhere = this.#deps.scope && !inScope(url, this.#deps.scope).allowed;
+    const reasonPhrase = elsewhere
+      ? elsewhereReason(url, options.robot, decision.line)
+      : decision.line !== null
         ? phrase('crawl_robots_blocked_line', {
             robot: options.robot,
             line: String(decision.line),
@@ -145,4 +162,21 @@ export class RobotsGate {
       this.#deps.scheduler.setOriginDelay(origin, Math.min(seconds * 1000, MAX_CRAWL_DELAY_MS));
     }
   }
+}
+
+/** robots.txt could not even be asked: the adapter refused the address its host resolved to. */
+function addressRefusal(message: string): RobotsVerdict {
+  const reasonPhrase = phrase('error_with_detail', {
+    what: phrase('reach_error_address'),
+    message,
+  });
+  return { allowed: false, reason: english(reasonPhrase), reasonPhrase, addressRefused: true };
+}
+
+/** Another site's robots.txt said no: its line number, not its text (group names, rules). */
+function elsewhereReason(url: string, robot: string, line: number | null): Phrase {
+  const origin = new URL(url).origin;
+  return line !== null
+    ? phrase('reach_robots_blocked_elsewhere', { origin, robot, line: String(line) })
+    : phrase('reach_robots_blocked_elsewhere_no_line', { origin, robot });
 }

@@ -3,6 +3,15 @@
  * one level down) give extra start URLs of the site. The report then
  * compares them with the crawl: sitemap URLs no link leads to, and crawled
  * pages the sitemap leaves out.
+ *
+ * Only sitemaps on the crawled site are fetched, and never through a
+ * redirect off it: a sitemap named elsewhere (sitemaps.org's cross-host
+ * submissions, or any address a hostile robots.txt names) is listed with
+ * why it was not fetched, so no other site's answer enters the report.
+ * A sitemap's entries count when they are on the crawled site and, as
+ * sitemaps.org says, under the sitemap's own folder on its own host — or
+ * anywhere on the host whose robots.txt named the sitemap, which proves
+ * it may (sitemap.ts).
  */
 import { english } from '../i18n/english.ts';
 import { parseHttpUrl } from '../url/http-url.ts';
@@ -14,6 +23,7 @@ import { parseRobotsFetch } from '../robots/decide-fetch.ts';
 import { robotsPolicyFor } from '../robots/policy.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { CrawlBook, SitemapNote } from './crawl-book.ts';
+import type { FetchOutcome } from './fetch-link.ts';
 import type { CrawlSteps } from './crawl.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import { parseSitemap } from './sitemap.ts';
@@ -27,7 +37,13 @@ export async function seedFromSitemaps(
   scope: CrawlScope,
   steps: CrawlSteps,
 ): Promise<SitemapNote> {
-  const note: SitemapNote = { sitemaps: [], urls: [], errors: [], errorPhrases: [] };
+  const note: SitemapNote = {
+    sitemaps: [],
+    urls: [],
+    errors: [],
+    errorPhrases: [],
+    notFetched: [],
+  };
   const robots = await steps.robots.answerFor(origin);
   const pending =
     robotsPolicyFor(robots).policy === 'rules'
@@ -42,9 +58,14 @@ export async function seedFromSitemaps(
       noteError(note, phrase('sitemap_unusable', { url: sitemapUrl }));
       continue;
     }
+    if (!inScope(sitemapUrl, scope).allowed) {
+      notFetched(note, sitemapUrl, phrase('reach_sitemap_other_site'));
+      continue;
+    }
     const xml = await fetchSitemap(sitemapUrl, steps, note);
     if (xml === null) continue;
-    const parsed = parseSitemap(xml, sitemapUrl);
+    // robots.txt of `origin` named this sitemap (or its index): that proves it may list the whole host.
+    const parsed = parseSitemap(xml, sitemapUrl, { provenOrigin: origin });
     for (const error of parsed.errorPhrases)
       noteError(note, phrase('sitemap_error_in', { url: sitemapUrl, error }));
     pending.push(...parsed.sitemaps);
@@ -60,10 +81,23 @@ async function fetchSitemap(
 ): Promise<string | null> {
   const gate = await steps.robots.decide(url);
   if (!gate.allowed) {
-    noteError(note, phrase('sitemap_error_in', { url, error: gate.reasonPhrase }));
+    if (gate.addressRefused) notFetched(note, url, gate.reasonPhrase);
+    else noteError(note, phrase('sitemap_error_in', { url, error: gate.reasonPhrase }));
     return null;
   }
-  const outcome = await steps.fetcher.fetch({ url, method: 'GET', referrer: null, wantBody: true });
+  const request = {
+    url,
+    method: 'GET',
+    referrer: null,
+    wantBody: true,
+    stayInScope: true,
+  } as const;
+  const outcome = await steps.fetcher.fetch(request);
+  const refusal = offSiteRefusal(outcome);
+  if (refusal) {
+    notFetched(note, url, refusal);
+    return null;
+  }
   const response = outcome.response;
   if (!response || response.status !== 200) {
     const error = outcome.error
@@ -78,6 +112,28 @@ async function fetchSitemap(
   if (isHtml(contentType) && contentType !== undefined)
     noteError(note, phrase('sitemap_html', { url, type: contentType }));
   return decodeText(response.body, contentType, false);
+}
+
+/** A redirect off the site, or to an address the crawl must not reach: why the sitemap was not read. */
+function offSiteRefusal(outcome: FetchOutcome): Phrase | null {
+  if (outcome.offSite)
+    return phrase('reach_sitemap_redirect_off_site', { url: outcome.offSite.url });
+  if (outcome.refused) {
+    const { url, reasonPhrase } = outcome.refused;
+    return phrase('reach_redirect_not_requested', { url, reason: reasonPhrase });
+  }
+  if (outcome.error?.kind === 'address-refused')
+    return phrase('error_with_detail', {
+      what: phrase('reach_error_address'),
+      message: outcome.error.message,
+    });
+  return null;
+}
+
+/** A sitemap left unfetched: listed as robots.txt named it, with why, and among the errors. */
+function notFetched(note: SitemapNote, url: string, reason: Phrase): void {
+  (note.notFetched ??= []).push({ url, reason: english(reason), reasonPhrase: reason });
+  noteError(note, phrase('reach_sitemap_not_fetched', { url, reason }));
 }
 
 function noteError(note: SitemapNote, error: Phrase): void {

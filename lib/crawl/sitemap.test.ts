@@ -218,6 +218,33 @@ describe('parseSitemap: what is noted as an error', () => {
   });
 });
 
+describe('parseSitemap: where a sitemap may point (sitemaps.org)', () => {
+  const entries = urlset(
+    '<url><loc>https://example.com/catalog/a.html</loc></url>',
+    '<url><loc>https://example.com/images/b.png</loc></url>',
+    '<url><loc>https://other.example/catalog/c.html</loc></url>',
+  );
+
+  it('keeps only URLs under its own folder on its own host', () => {
+    const result = parseSitemap(entries, 'https://example.com/catalog/sitemap.xml');
+    expect(result.urls.map((u) => u.loc)).toEqual(['https://example.com/catalog/a.html']);
+    expect(result.errors).toEqual([
+      "<url> #2: https://example.com/images/b.png is outside the sitemap's folder /catalog/ and not on the host whose robots.txt names the sitemap",
+      "<url> #3: https://other.example/catalog/c.html is not on the sitemap's origin https://example.com",
+    ]);
+  });
+
+  it('keeps URLs anywhere on the host whose robots.txt named it', () => {
+    const result = parseSitemap(entries, 'https://example.com/catalog/sitemap.xml', {
+      provenOrigin: 'https://example.com',
+    });
+    expect(result.urls.map((u) => u.loc)).toEqual([
+      'https://example.com/catalog/a.html',
+      'https://example.com/images/b.png',
+    ]);
+  });
+});
+
 describe('parseSitemap: bounds', () => {
   it('keeps 50,000 URLs and notes the rest', () => {
     const count = MAX_SITEMAP_ENTRIES + 5;

@@ -6,10 +6,12 @@
  * counted in an error, not kept. Never throws: every problem becomes a line
  * in `errors` (shown to the webmaster, so they name the entry).
  *
- * A `<loc>` must be an absolute http(s) URL of the sitemap's own origin;
- * relative, invalid and cross-origin ones are errors and left out. (The
- * protocol's stricter rule — only URLs under the sitemap's folder — is not
- * applied: a sitemap named in robots.txt may list the whole host.)
+ * A `<loc>` must be an absolute http(s) URL on the sitemap's own origin and
+ * under its folder (sitemaps.org, "Sitemap file location": a sitemap at
+ * /catalog/sitemap.xml lists only /catalog/… URLs), or anywhere on the
+ * `provenOrigin`: the host whose robots.txt named the sitemap, which proves
+ * it may ("Sitemaps & Cross Submits"). Relative, invalid and other ones are
+ * errors and left out.
  * Only `<loc>` directly inside `<url>`/`<sitemap>` counts, so the `image:loc`
  * and `video:loc` of extensions are not taken for pages.
  */
@@ -47,8 +49,17 @@ export const MAX_SITEMAP_ERRORS = 100;
 const W3C_DATETIME =
   /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?)?)?$/;
 
-export function parseSitemap(xml: string, sitemapUrl: string): ParsedSitemap {
-  const sink = new SitemapSink(sitemapUrl);
+export interface SitemapReadOptions {
+  /** The origin whose robots.txt named this sitemap: its URLs are allowed anywhere on that host. */
+  provenOrigin?: string;
+}
+
+export function parseSitemap(
+  xml: string,
+  sitemapUrl: string,
+  options: SitemapReadOptions = {},
+): ParsedSitemap {
+  const sink = new SitemapSink(sitemapUrl, options.provenOrigin ?? null);
   let text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (text.length > MAX_SITEMAP_CHARS) {
     sink.error(phrase('sitemap_too_large', { limit: MAX_SITEMAP_CHARS }));
@@ -79,9 +90,15 @@ class SitemapSink {
   private entries = 0;
   private readonly seen = new Set<string>();
   private readonly origin: string | null;
+  /** The path prefix the sitemap's own entries must have: its folder. */
+  private readonly folder: string;
 
-  constructor(readonly sitemapUrl: string) {
+  constructor(
+    readonly sitemapUrl: string,
+    private readonly provenOrigin: string | null,
+  ) {
     this.origin = originOf(sitemapUrl);
+    this.folder = folderOf(sitemapUrl);
     if (this.origin === null) this.error(phrase('sitemap_own_url', { url: sitemapUrl }));
   }
 
@@ -135,8 +152,14 @@ class SitemapSink {
       this.error(phrase('sitemap_not_http', { where, url: shorten(loc) }));
       return null;
     }
+    if (this.provenOrigin !== null && url.origin === this.provenOrigin) return url.href;
     if (this.origin !== null && url.origin !== this.origin) {
       this.error(phrase('sitemap_other_origin', { where, url: shorten(loc), origin: this.origin }));
+      return null;
+    }
+    if (this.origin !== null && !url.pathname.startsWith(this.folder)) {
+      const folder = this.folder;
+      this.error(phrase('reach_sitemap_outside_folder', { where, url: shorten(loc), folder }));
       return null;
     }
     return url.href;
@@ -229,6 +252,16 @@ function readPlainText(text: string, sink: SitemapSink): void {
     const url = line.trim();
     if (url !== '') sink.add(url, undefined, phrase('line_n', { line: String(i + 1) }));
   });
+}
+
+/** `/catalog/sitemap.xml` → `/catalog/`; `/` for anything unparsable (then the origin check speaks). */
+function folderOf(url: string): string {
+  try {
+    const path = new URL(url).pathname;
+    return path.slice(0, path.lastIndexOf('/') + 1);
+  } catch {
+    return '/';
+  }
 }
 
 function originOf(url: string): string | null {

@@ -20,7 +20,14 @@ export async function probeSoft404(
   const url = `${origin}${SOFT_404_PATH_PREFIX}${token}`;
   const gate = await steps.robots.decide(url);
   if (!gate.allowed) return null;
-  const outcome = await steps.fetcher.fetch({ url, method: 'GET', referrer: null, wantBody: true });
+  const request = {
+    url,
+    method: 'GET',
+    referrer: null,
+    wantBody: true,
+    stayInScope: true,
+  } as const;
+  const outcome = await steps.fetcher.fetch(request);
   const response = outcome.response;
   if (!response || response.status !== 200 || outcome.hops.length > 0) return null;
   const contentType = headerValues(response, 'content-type')[0];

@@ -88,6 +88,8 @@ export type SkipReason =
   | 'max-pages'
   | 'max-duration'
   | 'external-not-checked'
+  /** The host is on a loopback, private or other non-public address (address-guard.ts). */
+  | 'address-refused'
   | 'not-http'
   | 'invalid-url'
   | 'cancelled';

@@ -52,6 +52,8 @@ export type HttpErrorKind =
   | 'too-many-redirects'
   | 'invalid-url'
   | 'aborted'
+  /** The host is on an address the crawl must not reach (see lib/crawl/address-guard.ts). */
+  | 'address-refused'
   | 'other';
 
 export class HttpError extends Error {
