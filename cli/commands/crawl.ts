@@ -16,7 +16,7 @@ import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.
 import { PRODUCT_TOKEN, USER_AGENT } from '../../lib/identity.ts';
 import { readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
-import { createNodeHttp } from '../http/node-http.ts';
+import { crawlNetwork } from '../http/crawl-network.ts';
 import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
 import { progressPrinter } from '../progress-line.ts';
 import { UsageError } from '../usage-error.ts';
@@ -49,7 +49,9 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
   if (positionals.length === 0 && !previous)
     throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
-  const http = createNodeHttp({
+  const options = previous ? null : crawlOptions(values, parseTargetUrl(positionals[0]));
+  const startUrl = previous?.options.startUrls[0] ?? options!.startUrls[0]!;
+  const { http, addressGuard } = crawlNetwork(startUrl, {
     userAgent: USER_AGENT,
     ...(values.from ? { from: values.from } : {}),
   });
@@ -57,6 +59,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const stateFile = values.resume;
   const ports = {
     http,
+    addressGuard,
     clock: systemClock,
     onEvent: progress.onEvent,
     getDomain: (host: string) => getDomain(host, { allowPrivateDomains: true }),
@@ -68,7 +71,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     ? previous.finished
       ? Crawler.recrawl(previous, ports)
       : Crawler.resume(previous, ports)
-    : Crawler.start(crawlOptions(values, parseTargetUrl(positionals[0])), ports);
+    : Crawler.start(options!, ports);
   const stop = new AbortController();
   const onSigint = () => stop.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);

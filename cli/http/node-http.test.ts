@@ -162,3 +162,44 @@ describe('node http adapter', () => {
     expect(response.body.length).toBe(0);
   });
 });
+
+describe('createNodeHttp with an address check', () => {
+  const refuseLoopback = (hostname: string, address: string) =>
+    address === '127.0.0.1' && hostname !== 'allowed.test'
+      ? ({
+          allowed: false,
+          reason: `${hostname} → ${address} refused`,
+          reasonPhrase: { key: 'reach_error_address', values: {} },
+        } as const)
+      : ({ allowed: true } as const);
+  const guarded = createNodeHttp({
+    userAgent: 'RobotLens/test',
+    lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    checkAddress: refuseLoopback,
+  });
+  const port = () => new URL(origin).port;
+  const ask = (host: string) =>
+    guarded({
+      url: `http://${host}:${port()}/ok`,
+      method: 'GET',
+      timeoutMs: 2_000,
+      maxBytes: 100,
+      maxRedirects: 0,
+    });
+
+  it('refuses an IP literal before connecting, and a name by the address it resolved to', async () => {
+    const before = seen.length;
+    for (const host of ['127.0.0.1', 'refused.test']) {
+      const error = (await ask(host).catch((e: unknown) => e)) as HttpError;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error.kind).toBe('address-refused');
+      expect(error.message).toBe(`${host} → 127.0.0.1 refused`);
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('connects to the address its own lookup checked', async () => {
+    const response = await ask('allowed.test');
+    expect(response.status).toBe(200);
+  });
+});

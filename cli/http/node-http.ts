@@ -5,11 +5,21 @@
  * one deadline for headers and body (a slow-loris body ends with it). Never
  * sends cookies or the credentials of a `user:password@` URL; only GET and
  * HEAD.
+ *
+ * With `checkAddress`, every address a request would connect to is judged
+ * first: IP literals before the request, names in the socket's own DNS
+ * lookup (`lookup` of http.request), so the address checked is the address
+ * connected to — a name cannot resolve to one address for the check and to
+ * another for the connection.
  */
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
+import type { LookupFunction } from 'node:net';
+import type { AddressVerdict } from '../../lib/crawl/address-guard.ts';
+import { parseIpAddress } from '../../lib/url/ip-address.ts';
 import {
   HttpError,
   type HttpFetch,
@@ -23,7 +33,29 @@ export interface NodeHttpOptions {
   userAgent: string;
   /** Optional contact address sent as `From`. */
   from?: string;
+  /** Resolves a host name to its addresses (default: the system resolver, `dns.lookup`). */
+  lookup?: HostLookup;
+  /** Judges each address before connecting; a refusal fails the request as `address-refused`. */
+  checkAddress?: (hostname: string, address: string) => AddressVerdict;
 }
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+const systemLookup: HostLookup = async (hostname) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map(
+    ({ address, family }) => ({
+      address,
+      family: family === 6 ? 6 : 4,
+    }),
+  );
+
+/** The code a refused address's error carries from the lookup to classifyError. */
+const ADDRESS_REFUSED = 'ERR_ROBOTLENS_ADDRESS_REFUSED';
 
 interface RawResponse {
   status: number;
@@ -150,11 +182,20 @@ function sendOnce(
     ...(options.from ? { from: options.from } : {}),
     ...lowerCaseKeys(request.headers ?? {}),
   };
+  const literal = literalRefusal(target.hostname, options);
+  if (literal) return Promise.reject(new HttpError('address-refused', literal, redirects));
+  const lookup = options.checkAddress ? guardedLookup(options) : undefined;
   return new Promise((resolve, reject) => {
     const client = scheme === 'https' ? https : http;
     const req = client.request(
       target,
-      { method: request.method, headers, signal, agent: agents[scheme] },
+      {
+        method: request.method,
+        headers,
+        signal,
+        agent: agents[scheme],
+        ...(lookup ? { lookup } : {}),
+      },
       (res) => {
         resolve({ status: res.statusCode ?? 0, headers: pairHeaders(res.rawHeaders), stream: res });
       },
@@ -162,6 +203,48 @@ function sendOnce(
     req.on('error', (error) => reject(classifyError(error, signal, redirects)));
     req.end();
   });
+}
+
+/** An IP literal is connected to without a lookup: it is judged here. */
+function literalRefusal(hostname: string, options: NodeHttpOptions): string | null {
+  if (!options.checkAddress) return null;
+  const address = hostname.replace(/^\[|\]$/g, '');
+  if (parseIpAddress(address) === null) return null;
+  const verdict = options.checkAddress(hostname, address);
+  return verdict.allowed ? null : verdict.reason;
+}
+
+/**
+ * The socket's DNS lookup, keeping only the addresses `checkAddress` allows
+ * (Node connects to what this returns, nothing else).
+ */
+function guardedLookup(options: NodeHttpOptions): LookupFunction {
+  const resolve = options.lookup ?? systemLookup;
+  const check = options.checkAddress!;
+  return (hostname, lookupOptions, callback) => {
+    const wanted =
+      lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
+    resolve(hostname).then(
+      (found) => {
+        const candidates = found.filter((a) => wanted === 0 || a.family === wanted);
+        const verdicts = candidates.map((a) => ({ a, verdict: check(hostname, a.address) }));
+        const allowed = verdicts.filter((v) => v.verdict.allowed).map((v) => v.a);
+        if (allowed.length === 0) {
+          const refusal = verdicts.find((v) => !v.verdict.allowed)?.verdict;
+          const error = Object.assign(
+            new Error(refusal && !refusal.allowed ? refusal.reason : `no address for ${hostname}`),
+            { code: refusal ? ADDRESS_REFUSED : 'ENOTFOUND' },
+          );
+          callback(error, '', 0);
+        } else if (lookupOptions.all) {
+          callback(null, allowed);
+        } else {
+          callback(null, allowed[0]!.address, allowed[0]!.family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }
 
 function skipBody(raw: RawResponse): { body: Uint8Array; truncated: boolean } {
@@ -233,6 +316,7 @@ function classifyError(error: unknown, signal: AbortSignal, redirects: RedirectH
       ? new HttpError('timeout', 'No complete answer within the timeout', redirects)
       : new HttpError('aborted', 'Request cancelled', redirects);
   }
+  if (code === ADDRESS_REFUSED) return new HttpError('address-refused', message, redirects);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new HttpError('dns', `DNS lookup failed: ${message}`, redirects);
   if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'EPROTO') {
