@@ -5,6 +5,7 @@ import { registerCrawlReportService } from '../extension/background/crawl-report
 import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
 import { registerHighlightService } from '../extension/background/highlight-service.ts';
 import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
+import { watchOwnAddresses } from '../extension/background/request-addresses.ts';
 import { watchOwnRequests } from '../extension/background/request-records.ts';
 import { registerRobotsService } from '../extension/background/robots-service.ts';
 import { registerVerdictService } from '../extension/background/verdict-service.ts';
@@ -16,6 +17,7 @@ export default defineBackground({
     // woke the worker are not missed; handlers that need the start-up work
     // (request identification) wait for `ready`.
     watchOwnRequests();
+    watchOwnAddresses();
     const ready = keepRequestsIdentified().catch(() => undefined);
     registerVerdictService();
     registerRobotsService();

@@ -12,7 +12,20 @@ import {
   type HttpResponse,
 } from '../lib/http/types.ts';
 
-export const fetchHttp: HttpFetch = async (request) => {
+export interface FetchHooks {
+  /**
+   * Called once the headers are in, before the body is read: throwing an
+   * HttpError there drops the body unread (the crawl's address rule).
+   */
+  beforeBody?: (response: Response) => Promise<void>;
+}
+
+export const fetchHttp: HttpFetch = (request) => fetchWithHooks(request, {});
+
+export async function fetchWithHooks(
+  request: HttpRequest,
+  hooks: FetchHooks,
+): Promise<HttpResponse> {
   const deadline = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   let response: Response;
@@ -28,9 +41,15 @@ export const fetchHttp: HttpFetch = async (request) => {
   } catch (error) {
     throw classify(error, signal);
   }
+  try {
+    await hooks.beforeBody?.(response);
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined);
+    throw error;
+  }
   const { body, truncated } = await readCapped(response, request, signal);
   return toHttpResponse(request, response, body, truncated);
-};
+}
 
 function toHttpResponse(
   request: HttpRequest,

@@ -16,6 +16,7 @@ import { extensionTranslator } from '../i18n.ts';
 import { browser, type Browser } from 'wxt/browser';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
 import { isRobotsFetchFresh } from '../../lib/robots/index.ts';
@@ -32,7 +33,7 @@ import { crawlOptionsOf } from '../../lib/settings/crawl-options.ts';
 import { hasHostAccess } from '../host-access.ts';
 import { loadSettings } from '../settings.ts';
 import { isExtensionPage } from '../sender.ts';
-import { crawlHttp } from './crawl-http.ts';
+import { crawlHttpFor } from './crawl-http.ts';
 import { identifyWithStoredAddress } from './identify-requests.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
 import { loadRobotsFetch } from './tab-store.ts';
@@ -120,7 +121,7 @@ async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<Ok
       origin,
       Crawler.start(
         { startUrls: [startUrl], ...crawlOptionsOf(settings, stored) },
-        { ...portsFor(origin), knownRobots },
+        { ...portsFor(origin, startUrl), knownRobots },
       ),
     );
     return { ok: true };
@@ -145,7 +146,10 @@ async function resumeCrawl(origin: string): Promise<OkOrError> {
     const { t } = extensionTranslator();
     if (!checkpoint) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
     if (checkpoint.finished) return { ok: false, error: t('crawl_already_finished', { origin }) };
-    await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+    await launch(
+      origin,
+      Crawler.resume(checkpoint, portsFor(origin, checkpoint.options.startUrls[0]!)),
+    );
     return { ok: true };
   } finally {
     claimed.delete(origin);
@@ -160,7 +164,10 @@ export async function resumeInterrupted(): Promise<void> {
       if ((await phaseOf(origin)) !== 'running') continue;
       const checkpoint = await loadCheckpoint(origin);
       if (checkpoint && !checkpoint.finished) {
-        await launch(origin, Crawler.resume(checkpoint, portsFor(origin)));
+        await launch(
+          origin,
+          Crawler.resume(checkpoint, portsFor(origin, checkpoint.options.startUrls[0]!)),
+        );
       }
     } finally {
       claimed.delete(origin);
@@ -203,11 +210,14 @@ function savePausedMessage(error: Error | null): string {
   return t('crawl_save_paused', { error: error?.message ?? t('crawl_storage_failed') });
 }
 
-function portsFor(origin: string): CrawlPorts {
+/** One address rule per crawl, shared by lib/ (IP literals, localhost) and the HTTP port (addresses). */
+function portsFor(origin: string, startUrl: string): CrawlPorts {
   let lastProgressMs = 0;
   let crawlerRef: Crawler | undefined;
+  const addressGuard = new AddressGuard(startUrl);
   return {
-    http: crawlHttp,
+    http: crawlHttpFor(addressGuard),
+    addressGuard,
     clock: systemClock,
     save: (checkpoint: CrawlCheckpoint) => saveCheckpoint(origin, checkpoint),
     onEvent: (event: CrawlEvent) => {

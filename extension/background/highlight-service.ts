@@ -73,7 +73,8 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
     const checked = await checkLinks(
       reachable,
       { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS, blockList },
-      { http: crawlHttp, clock: systemClock },
+      // The page is the scope: hops off it are not followed unless other sites are checked.
+      { http: crawlHttp, clock: systemClock, pageUrl },
     );
     for (const record of checked) known.set(record.url, record);
     await sendToTab(tabId, { type: 'mark-links', marks: marksNow(false) });

@@ -46,4 +46,33 @@ describe('checkLinks', () => {
     });
     expect(site.requests.map((r) => r.url)).toEqual([`${O}/ok.html`]);
   });
+
+  it('keeps to the page: no hop off its origin when other sites are off, no private address', async () => {
+    const site = fakeSite({
+      [`${O}/out`]: { status: 302, headers: [['location', 'http://elsewhere.test/target']] },
+      [`${O}/in`]: { status: 302, headers: [['location', 'http://10.0.0.7/']] },
+    });
+    const check = (checkExternal: boolean) =>
+      checkLinks(
+        [`${O}/out`, `${O}/in`, 'http://192.168.0.1/'],
+        { delayMs: 0, checkExternal },
+        { http: site.http, clock: systemClock, pageUrl: `${O}/page.html` },
+      ).then((records) => Object.fromEntries(records.map((r) => [r.url, r])));
+    const offSiteOff = await check(false);
+    expect(new Set(site.requests.map((r) => new URL(r.url).host))).toEqual(new Set(['site.test']));
+    expect(offSiteOff[`${O}/out`]).toMatchObject({
+      status: 'redirected',
+      finalUrl: 'http://elsewhere.test/target',
+    });
+    const offSiteOn = await check(true);
+    expect(site.requests.some((r) => /10\.0\.0\.7|192\.168/.test(r.url))).toBe(false);
+    expect(offSiteOn[`${O}/in`]).toMatchObject({
+      status: 'skipped',
+      skipReason: 'address-refused',
+    });
+    expect(offSiteOn['http://192.168.0.1/']).toMatchObject({
+      status: 'skipped',
+      skipReason: 'address-refused',
+    });
+  });
 });

@@ -3,22 +3,33 @@
  * the same robots gate, polite scheduler, hop-by-hop fetch and statuses as
  * the crawl, but nothing is read or followed. Each link is checked with HEAD
  * where possible (GET when HEAD is refused).
+ *
+ * Given the page the links are on, the check keeps to the crawl's rules
+ * for it: redirect hops off the page's origin are not requested unless
+ * other sites are checked, and no link or hop goes from a public page to a
+ * loopback, private or link-local address (address-guard.ts).
  */
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
+import { AddressGuard } from './address-guard.ts';
 import { CrawlBook } from './crawl-book.ts';
 import { chooseMethod } from './fetch-plan.ts';
 import { LinkFetcher } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { OriginScheduler } from './politeness.ts';
 import { RobotsGate } from './robots-gate.ts';
+import { originScope } from './scope.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions, type UrlRecord } from './types.ts';
 
 export interface CheckLinksPorts {
   http: HttpFetch;
   clock: Clock;
   signal?: AbortSignal;
+  /** The page the links are on: its origin is the scope and its address the start. */
+  pageUrl?: string;
+  /** The address rule shared with the HTTP port; made from `pageUrl` when not given. */
+  addressGuard?: AddressGuard;
 }
 
 export async function checkLinks(
@@ -32,8 +43,21 @@ export async function checkLinks(
   const scheduler = new OriginScheduler({ ...merged, clock: ports.clock });
   const onRequest = () => void book.requests++;
   const deps = { http: ports.http, clock: ports.clock, scheduler, signal, onRequest };
-  const robots = new RobotsGate({ ...deps, book });
-  const fetcher = new LinkFetcher({ ...deps, robots, options: merged });
+  const scope = ports.pageUrl ? originScope(ports.pageUrl) : undefined;
+  const addressGuard =
+    ports.addressGuard ?? (ports.pageUrl ? new AddressGuard(ports.pageUrl) : undefined);
+  const robots = new RobotsGate({
+    ...deps,
+    book,
+    ...(addressGuard ? { addressGuard } : {}),
+    ...(scope ? { scope } : {}),
+  });
+  const fetcher = new LinkFetcher({
+    ...deps,
+    robots,
+    options: merged,
+    ...(scope ? { scope } : {}),
+  });
   const unique = [
     ...new Set(urls.map((url) => normalizeUrl(url)).flatMap((n) => (n.ok ? [n.url] : []))),
   ];
