@@ -17,7 +17,7 @@ export interface FetchHooks {
    * Called once the headers are in, before the body is read: throwing an
    * HttpError there drops the body unread (the crawl's address rule).
    */
-  beforeBody?: (response: Response) => Promise<void>;
+  beforeBody?: (response: Response, request: HttpRequest) => Promise<void>;
 }
 
 export const fetchHttp: HttpFetch = (request) => fetchWithHooks(request, {});
@@ -42,7 +42,7 @@ export async function fetchWithHooks(
     throw classify(error, signal);
   }
   try {
-    await hooks.beforeBody?.(response);
+    await hooks.beforeBody?.(response, request);
   } catch (error) {
     await response.body?.cancel().catch(() => undefined);
     throw error;

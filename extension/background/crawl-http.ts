@@ -32,11 +32,11 @@ export function crawlHttpFor(guard?: AddressGuard): HttpFetch {
 
 function addressCheck(guard: AddressGuard): FetchHooks {
   return {
-    beforeBody: async (response) => {
+    beforeBody: async (response, request) => {
       // With `redirect: 'follow'` (robots.txt) the answer may come from another URL than asked.
-      const url = response.url || undefined;
-      if (url) refuseIf(guard.checkUrl(url));
-      if (!guard.confined || !url) return;
+      const url = response.url || request.url;
+      refuseIf(guard.checkUrl(url));
+      if (!guard.confined) return;
       const address = await awaitAddress(url, ADDRESS_WAIT_MS);
       if (address) refuseIf(guard.checkResolved(new URL(url).hostname, address));
     },
