@@ -297,13 +297,15 @@ export class Crawler {
       return;
     }
     const previous = this.#previous.get(entry.url);
+    // A later link may turn this check into a page fetch while it runs (CrawlBook.wantPage).
+    const asked = entry.method;
     // A URL that was not HTML last time is only checked (HEAD where possible).
-    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : entry.method;
+    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : asked;
     const outcome = await steps.fetcher.fetch({
       url: entry.url,
       method,
       referrer: entry.referrer,
-      wantBody: entry.internal && entry.method === 'GET',
+      wantBody: entry.internal && asked === 'GET',
       ...(previous?.etag ? { etag: previous.etag } : {}),
       ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
     });
@@ -312,12 +314,16 @@ export class Crawler {
       record.links = previous.links;
       this.#expander.enqueueKnownLinks(previous.links, entry);
     }
-    if (outcome.response && record.status === 'ok' && entry.internal && outcome.method === 'GET') {
+    // A redirect's final page of the site is read too: its links may be reached no other way.
+    const answered = record.status === 'ok' || record.status === 'redirected';
+    if (outcome.response && answered && entry.internal && outcome.method === 'GET') {
       this.#expander.read(entry, outcome, record);
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
     this.#emit({ type: 'result', record });
+    if (entry.method !== asked)
+      this.#book.wantPage(entry.url, entry.depth, entry.referrer, () => true);
   }
 
   /** A redirect's final page of the site is known from now on: it is not fetched again. */
