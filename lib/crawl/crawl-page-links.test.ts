@@ -99,4 +99,14 @@ describe('a page first named by a link that is only checked', () => {
     expect(gets(site, `${O}/thing`)).toBe(1);
     expect(report.broken.map((b) => b.url)).toEqual([`${O}/gone.html`]);
   });
+
+  it('reads the final page of a redirect within the site', async () => {
+    const { site, report } = await crawl({
+      [`${O}/`]: { html: page('Home', [['/docs', 'Docs']]) },
+      [`${O}/docs`]: { status: 301, headers: [['location', '/docs/']] },
+      [`${O}/docs/`]: LINKS_A_DEAD_PAGE,
+    });
+    expect(gets(site, `${O}/docs/`)).toBe(1);
+    expect(report.broken.map((b) => b.url)).toEqual([`${O}/gone.html`]);
+  });
 });
