@@ -20,7 +20,7 @@ import { robotsPolicyFor } from '../robots/policy.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlBook } from './crawl-book.ts';
-import type { OriginScheduler } from './politeness.ts';
+import type { RequestScheduler } from './politeness.ts';
 import { checkBlockList, compileBlockList } from './traps.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 
@@ -49,7 +49,7 @@ export interface RobotsGateDeps {
   book: CrawlBook;
   http: HttpFetch;
   clock: Clock;
-  scheduler: OriginScheduler;
+  scheduler: RequestScheduler;
   signal: AbortSignal;
   onRequest: (url: string) => void;
 }
