@@ -11,6 +11,7 @@
  * the records, the link sources, the trap counters, robots.txt answers and
  * fingerprints: a crawl killed at any point resumes with nothing lost.
  */
+import { isHtml } from '../http/content-type.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
@@ -150,6 +151,47 @@ export class CrawlBook {
     this.sources.settle(record.url, isFine(record));
   }
 
+  /**
+   * A link that makes `url` a page to crawl (an `<a href>`, say) after an
+   * earlier one named it as something only to check (an `img`, a `<link
+   * rel=search>`). Whether a URL is crawled depends on all its links, in
+   * whatever order they are found and across a resume, so the first one
+   * does not decide:
+   *   - waiting or in flight with HEAD: the entry is turned into a page
+   *     fetch (an in-flight HEAD is queued again once it ends, see crawl.ts;
+   *     a checkpoint taken meanwhile already holds the GET);
+   *   - checked with HEAD and fine, as HTML or of unknown type: queued
+   *     again, as a page.
+   * `isPageLink` is asked only then (it parses the URL; most known links
+   * need no answer). Returns true when the URL will be fetched as a page
+   * because of this call.
+   */
+  wantPage(
+    url: string,
+    depth: number,
+    referrer: string | null,
+    isPageLink: () => boolean,
+  ): boolean {
+    const entry = this.frontier.find(url) ?? this.inFlight.get(url);
+    if (entry) {
+      if (!entry.internal || entry.method === 'GET' || !isPageLink()) return false;
+      entry.method = 'GET';
+      entry.depth = Math.min(entry.depth, depth);
+      return true;
+    }
+    const record = this.records.get(url);
+    if (!record || !checkedOnly(record) || !isPageLink()) return false;
+    this.frontier.push({
+      url,
+      origin: new URL(url).origin,
+      depth: Math.min(record.depth, depth),
+      internal: true,
+      method: 'GET',
+      referrer,
+    });
+    return true;
+  }
+
   noteAlias(alias: AliasNote): void {
     if (this.aliases.length < MAX_ALIASES) this.aliases.push(alias);
   }
@@ -176,6 +218,16 @@ export class CrawlBook {
       requests: this.requests,
     };
   }
+}
+
+/** An internal URL answered well to HEAD, as a page might: its links were never read. */
+function checkedOnly(record: UrlRecord): boolean {
+  return (
+    record.internal &&
+    record.method === 'HEAD' &&
+    (record.status === 'ok' || record.status === 'redirected' || record.status === 'unchanged') &&
+    isHtml(record.contentType)
+  );
 }
 
 /**

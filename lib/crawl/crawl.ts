@@ -26,7 +26,7 @@ import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { statsOf } from './stats.ts';
 import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
-import { OriginScheduler } from './politeness.ts';
+import { EXTERNAL_CONCURRENCY_FACTOR, LaneScheduler, type Lane } from './lanes.ts';
 import { RobotsGate } from './robots-gate.ts';
 import { compileBlockList } from './traps.ts';
 import {
@@ -71,7 +71,7 @@ export interface CrawlPorts {
 
 /** The crawl's collaborators for one run (they hold timers and the abort signal). */
 export interface CrawlSteps {
-  scheduler: OriginScheduler;
+  scheduler: LaneScheduler;
   robots: RobotsGate;
   fetcher: LinkFetcher;
   signal: AbortSignal;
@@ -89,6 +89,8 @@ export class Crawler {
   readonly #expander: PageExpander;
   readonly #active = new Map<string, Promise<void>>();
   readonly #activePerOrigin = new Map<string, number>();
+  /** URLs in flight per lane: the site's pages and off-site checks each have their own window. */
+  readonly #activePerLane: Record<Lane, number> = { site: 0, external: 0 };
   #previous = new Map<string, UrlRecord>();
   readonly #checkpointer: Checkpointer | null;
   #lastProgressMs = 0;
@@ -200,12 +202,15 @@ export class Crawler {
   #steps(signal: AbortSignal): CrawlSteps {
     const { http, clock } = this.#ports;
     const { options } = this.#book;
-    const scheduler = new OriginScheduler({
-      concurrency: options.concurrency,
-      concurrencyPerOrigin: options.concurrencyPerOrigin,
-      delayMs: options.delayMs,
-      clock,
-    });
+    const scheduler = new LaneScheduler(
+      {
+        concurrency: options.concurrency,
+        concurrencyPerOrigin: options.concurrencyPerOrigin,
+        delayMs: options.delayMs,
+        clock,
+      },
+      (origin) => (inScope(`${origin}/`, this.#scope).allowed ? 'site' : 'external'),
+    );
     const onRequest = (url: string, method: 'GET' | 'HEAD' = 'GET') => {
       this.#book.requests++;
       this.#emit({ type: 'request', url, method, inFlight: this.#active.size });
@@ -275,14 +280,21 @@ export class Crawler {
     }
   }
 
-  /** Takes as many URLs as the politeness window allows, round-robin over origins. */
+  /**
+   * Takes as many URLs as the politeness windows allow, round-robin over
+   * origins; each lane (the site's own URLs, off-site checks) has its own
+   * window, so off-site checks waiting on a dead host never fill the site's.
+   */
   #dispatch(steps: CrawlSteps): void {
     const { options } = this.#book;
     const perOriginWindow = options.concurrencyPerOrigin + EXTRA_PER_ORIGIN;
-    const window = options.concurrency * 2;
-    while (this.#active.size < window) {
+    const laneWindow = options.concurrency * 2;
+    for (;;) {
       const entry = this.#book.frontier.take(
-        (origin) => (this.#activePerOrigin.get(origin) ?? 0) < perOriginWindow,
+        (origin, head) =>
+          (this.#activePerOrigin.get(origin) ?? 0) < perOriginWindow &&
+          this.#activePerLane[laneOf(head)] <
+            (head.internal ? laneWindow : laneWindow * EXTERNAL_CONCURRENCY_FACTOR),
       );
       if (!entry) return;
       if (entry.internal && entry.method === 'GET') {
@@ -304,6 +316,7 @@ export class Crawler {
   #start(entry: FrontierEntry, steps: CrawlSteps): void {
     this.#book.inFlight.set(entry.url, entry);
     this.#activePerOrigin.set(entry.origin, (this.#activePerOrigin.get(entry.origin) ?? 0) + 1);
+    this.#activePerLane[laneOf(entry)]++;
     const job = this.#visit(entry, steps)
       .catch((error: unknown) => {
         // Cancelled mid-request: the entry stays in flight and is re-queued on resume.
@@ -313,6 +326,7 @@ export class Crawler {
       .finally(() => {
         this.#active.delete(entry.url);
         this.#activePerOrigin.set(entry.origin, (this.#activePerOrigin.get(entry.origin) ?? 1) - 1);
+        this.#activePerLane[laneOf(entry)]--;
       });
     this.#active.set(entry.url, job);
   }
@@ -327,13 +341,15 @@ export class Crawler {
       return;
     }
     const previous = this.#previous.get(entry.url);
+    // A later link may turn this check into a page fetch while it runs (CrawlBook.wantPage).
+    const asked = entry.method;
     // A URL that was not HTML last time is only checked (HEAD where possible).
-    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : entry.method;
+    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : asked;
     const outcome = await steps.fetcher.fetch({
       url: entry.url,
       method,
       referrer: entry.referrer,
-      wantBody: entry.internal && entry.method === 'GET',
+      wantBody: entry.internal && asked === 'GET',
       ...(previous?.etag ? { etag: previous.etag } : {}),
       ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
     });
@@ -342,12 +358,16 @@ export class Crawler {
       record.links = previous.links;
       this.#expander.enqueueKnownLinks(previous.links, entry);
     }
-    if (outcome.response && record.status === 'ok' && entry.internal && outcome.method === 'GET') {
+    // A redirect's final page of the site is read too: its links may be reached no other way.
+    const answered = record.status === 'ok' || record.status === 'redirected';
+    if (outcome.response && answered && entry.internal && outcome.method === 'GET') {
       this.#expander.read(entry, outcome, record);
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
     this.#emit({ type: 'result', record });
+    if (entry.method !== asked)
+      this.#book.wantPage(entry.url, entry.depth, entry.referrer, () => true);
   }
 
   /** A redirect's final page of the site is known from now on: it is not fetched again. */
@@ -428,6 +448,10 @@ export class Crawler {
   #emit(event: CrawlEvent): void {
     this.#ports.onEvent?.(event);
   }
+}
+
+function laneOf(entry: FrontierEntry): Lane {
+  return entry.internal ? 'site' : 'external';
 }
 
 function normalizeStarts(urls: readonly string[]): string[] {

@@ -23,7 +23,7 @@ import { isRedirect, isRetryable } from './classify.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlOptions } from './types.ts';
 import { shouldRetryWithGet, type FetchMethod } from './fetch-plan.ts';
-import type { OriginScheduler } from './politeness.ts';
+import type { RequestScheduler } from './politeness.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import type { RobotsGate } from './robots-gate.ts';
 import { inScope, type CrawlScope } from './scope.ts';
@@ -70,7 +70,7 @@ export interface RateLimit {
 export interface LinkFetcherDeps {
   http: HttpFetch;
   clock: Clock;
-  scheduler: OriginScheduler;
+  scheduler: RequestScheduler;
   robots: RobotsGate;
   options: CrawlOptions;
   signal: AbortSignal;

@@ -33,12 +33,39 @@ export function chooseMethod({ url, internal, element, rel }: FetchPlanInput): F
   return NON_HTML_EXTENSION.test(pathOf(url)) ? 'HEAD' : 'GET';
 }
 
-/** `<link rel=alternate|next|prev>` points at pages; other `<link>`s at resources. */
+/**
+ * `<link>` relations that name another page of the site (HTML's and the
+ * registered ones documentation generators write: Sphinx links `index`,
+ * `search`, `copyright`, `author`, `next` and `prev` from every page); other
+ * `<link>`s name resources.
+ */
+const PAGE_RELS: ReadonlySet<string> = new Set([
+  'alternate',
+  'next',
+  'prev',
+  'previous',
+  'canonical',
+  'index',
+  'search',
+  'help',
+  'author',
+  'copyright',
+  'license',
+  'start',
+  'first',
+  'last',
+  'up',
+  'contents',
+  'glossary',
+  'chapter',
+  'section',
+  'subsection',
+  'appendix',
+  'bookmark',
+]);
+
 function isPageLink(element: LinkElement, rel: readonly string[] | undefined): boolean {
-  return (
-    element === 'link' &&
-    (rel ?? []).some((token) => ['alternate', 'next', 'prev', 'canonical'].includes(token))
-  );
+  return element === 'link' && (rel ?? []).some((token) => PAGE_RELS.has(token));
 }
 
 /** HEAD answers that do not prove a link dead: try GET before saying so. */

@@ -49,6 +49,8 @@ class Fifo<T> {
 
 export class Frontier {
   readonly #queues = new Map<string, Fifo<FrontierEntry>>();
+  /** Waiting entries by URL, so a later link can change how one is fetched (see CrawlBook.wantPage). */
+  readonly #byUrl = new Map<string, FrontierEntry>();
   #rotation: string[] = [];
   #next = 0;
   #size = 0;
@@ -61,7 +63,13 @@ export class Frontier {
       this.#rotation.push(entry.origin);
     }
     queue.push(entry);
+    this.#byUrl.set(entry.url, entry);
     this.#size++;
+  }
+
+  /** The waiting entry for `url`, if any (the same object the queue holds). */
+  find(url: string): FrontierEntry | undefined {
+    return this.#byUrl.get(url);
   }
 
   /** The next entry of the next origin (round-robin) for which `accept(origin, entry)` says yes. */
@@ -73,6 +81,7 @@ export class Frontier {
       if (head === undefined || !accept(origin, head)) continue;
       this.#next = (this.#next + tried + 1) % this.#rotation.length;
       this.#size--;
+      this.#byUrl.delete(head.url);
       return queue.shift();
     }
     return undefined;
@@ -84,8 +93,10 @@ export class Frontier {
     for (const [origin, queue] of this.#queues) {
       const kept = new Fifo<FrontierEntry>();
       for (const entry of queue.toArray()) {
-        if (predicate(entry)) drained.push(entry);
-        else kept.push(entry);
+        if (predicate(entry)) {
+          drained.push(entry);
+          this.#byUrl.delete(entry.url);
+        } else kept.push(entry);
       }
       this.#queues.set(origin, kept);
     }

@@ -15,7 +15,9 @@ import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
 import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
 import { aliasReasons } from '../url/alias-reasons.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
+import type { LinkElement } from '../links/link-types.ts';
 import type { CrawlBook } from './crawl-book.ts';
+import { chooseMethod } from './fetch-plan.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { admitLink, type AdmissionContext } from './link-admission.ts';
@@ -24,6 +26,11 @@ import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
 
 const NOT_HTTP = phrase('skip_not_http');
+
+/** Would this link alone make its (internal) target a page to crawl? */
+function isPageLink(url: string, link: { element: LinkElement; rel: string[] }): boolean {
+  return chooseMethod({ url, internal: true, element: link.element, rel: link.rel }) === 'GET';
+}
 
 export interface PageExpanderDeps {
   book: CrawlBook;
@@ -131,7 +138,13 @@ export class PageExpander {
       targets.push(admission.url);
       this.#book.sources.add(admission.url, source);
       if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
-      if (nofollow || admission.kind === 'known') continue;
+      if (nofollow) continue;
+      if (admission.kind === 'known') {
+        this.#book.wantPage(admission.url, entry.depth + 1, pageUrl, () =>
+          isPageLink(admission.url, link),
+        );
+        continue;
+      }
       if (admission.kind === 'refuse') {
         this.#refuse(
           admission.url,

@@ -39,6 +39,14 @@ export interface OriginSchedulerOptions {
   clock: Clock;
 }
 
+/** What the crawl's fetchers need of a scheduler (OriginScheduler, or one per lane: lanes.ts). */
+export interface RequestScheduler {
+  schedule<T>(origin: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  setOriginDelay(origin: string, delayMs: number): void;
+  pauseOrigin(origin: string, untilMs: number): void;
+  originDelayMs(origin: string): number;
+}
+
 export interface SchedulerStats {
   running: number;
   waiting: number;
@@ -72,7 +80,7 @@ interface OriginState {
   wakeAtMs: number;
 }
 
-export class OriginScheduler {
+export class OriginScheduler implements RequestScheduler {
   readonly #concurrency: number;
   readonly #concurrencyPerOrigin: number;
   readonly #delayMs: number;

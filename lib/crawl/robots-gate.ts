@@ -25,7 +25,7 @@ import type { RobotsFetch } from '../robots/types.ts';
 import type { AddressGuard } from './address-guard.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlBook } from './crawl-book.ts';
-import type { OriginScheduler } from './politeness.ts';
+import type { RequestScheduler } from './politeness.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import { checkBlockList, compileBlockList } from './traps.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
@@ -57,7 +57,7 @@ export interface RobotsGateDeps {
   book: CrawlBook;
   http: HttpFetch;
   clock: Clock;
-  scheduler: OriginScheduler;
+  scheduler: RequestScheduler;
   signal: AbortSignal;
   onRequest: (url: string) => void;
   /** The address rule; without it, only the block list and robots.txt decide. */
