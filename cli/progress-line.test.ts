@@ -1,7 +1,7 @@
 /** The progress line as a pure function of the crawl's figures, and what it says sets the pace. */
 import { describe, expect, it } from 'vitest';
 import { cliTranslator } from './i18n.ts';
-import { clockTime, paceText, progressLine, ResponseTimes } from './progress-line.ts';
+import { clockTime, paceTag, paceText, progressLine, ResponseTimes } from './progress-line.ts';
 import { resumeCommand, shellWord } from './resume-command.ts';
 
 const en = cliTranslator('en');
@@ -18,8 +18,9 @@ describe('progressLine', () => {
       en,
     );
     expect(line).toBe(
-      '1:23 · 1,234 done, 56 queued, 2 in flight, 7 broken · 15.0 URLs/s · pace: polite, 50 ms between requests per site — --delay-ms 0 on your own server',
+      '1:23 · 1,234 done, 56 queued, 7 broken · 15.0 URLs/s · paced by --delay-ms 50',
     );
+    expect(line.length).toBeLessThanOrEqual(79);
   });
 
   it('is in the reader language', () => {
@@ -28,7 +29,7 @@ describe('progressLine', () => {
       cliTranslator('ko'),
     );
     expect(line).toContain('완료 1,234');
-    expect(line).toContain('--concurrency');
+    expect(line).toContain('속도: 서버(약 9ms)');
   });
 });
 
@@ -50,6 +51,12 @@ describe('paceText', () => {
       'pace: your server, ~12 ms per answer, 2 at a time — --concurrency to go faster',
     );
     expect(pace(0, 2, null)).toBe('starting');
+  });
+
+  it('has a short form for the progress line', () => {
+    expect(paceTag({ delayMs: 0, concurrencyPerOrigin: 2, meanResponseMs: 30.2 }, en)).toBe(
+      'paced by the server (~30 ms)',
+    );
   });
 });
 

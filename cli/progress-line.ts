@@ -21,33 +21,49 @@ export interface ProgressInput {
   pace: Pace;
 }
 
-/** The progress line, a pure function of the crawl's figures. */
+/** The progress line, a pure function of the crawl's figures; short enough for an 80-column terminal. */
 export function progressLine({ stats, ratePerSecond, pace }: ProgressInput, i18n: Translator) {
   const { t, number } = i18n;
   return t('cli_report_progress', {
     elapsed: clockTime(stats.elapsedMs),
     done: stats.done,
     queued: stats.queued,
-    in_flight: stats.inFlight,
     broken: stats.broken,
     rate: number(ratePerSecond, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-    pace: paceText(pace, i18n),
+    pace: paceTag(pace, i18n),
   });
 }
+
+type PaceKind = 'starting' | 'delay' | 'server';
 
 /**
  * What limits the rate on one site. Requests to a site start at least
  * `delayMs` apart, and at most `concurrencyPerOrigin` are in flight, so the
  * gap between two starts is the larger of the delay and answer time ÷ concurrency.
  */
-export function paceText(pace: Pace, { t }: Translator): string {
-  const { delayMs, concurrencyPerOrigin, meanResponseMs } = pace;
-  if (meanResponseMs === null && delayMs === 0) return t('cli_report_pace_starting');
+export function paceKind({ delayMs, concurrencyPerOrigin, meanResponseMs }: Pace): PaceKind {
+  if (meanResponseMs === null && delayMs === 0) return 'starting';
   if (delayMs > 0 && (meanResponseMs === null || delayMs >= meanResponseMs / concurrencyPerOrigin))
-    return t('cli_report_pace_delay', { delay: delayMs });
+    return 'delay';
+  return 'server';
+}
+
+/** The pace in a few words, for the progress line. */
+export function paceTag(pace: Pace, { t }: Translator): string {
+  const kind = paceKind(pace);
+  if (kind === 'starting') return t('cli_report_pace_starting');
+  if (kind === 'delay') return t('cli_report_pace_tag_delay', { delay: pace.delayMs });
+  return t('cli_report_pace_tag_server', { ms: Math.round(pace.meanResponseMs ?? 0) });
+}
+
+/** The pace as a sentence with what to change, printed once above the progress line when it changes. */
+export function paceText(pace: Pace, { t }: Translator): string {
+  const kind = paceKind(pace);
+  if (kind === 'starting') return t('cli_report_pace_starting');
+  if (kind === 'delay') return t('cli_report_pace_delay', { delay: pace.delayMs });
   return t('cli_report_pace_server', {
-    ms: Math.round(meanResponseMs ?? 0),
-    concurrency: concurrencyPerOrigin,
+    ms: Math.round(pace.meanResponseMs ?? 0),
+    concurrency: pace.concurrencyPerOrigin,
   });
 }
 
@@ -87,16 +103,23 @@ export function progressPrinter(
   if (!stream.isTTY) return { onEvent: () => {}, note: () => {}, clear: () => {} };
   const width = () => Math.max(40, (stream.columns ?? 100) - 1);
   const clear = () => stream.write('\r\u001b[2K');
+  const note = (text: string) => {
+    clear();
+    stream.write(`${terminalSafe(text)}\n`);
+  };
+  let notedKind: PaceKind = 'starting';
   return {
     clear,
-    note: (text) => {
-      clear();
-      stream.write(`${terminalSafe(text)}\n`);
-    },
+    note,
     onEvent: (event) => {
       if (event.type !== 'progress') return;
+      const now = pace();
+      if (paceKind(now) !== notedKind) {
+        notedKind = paceKind(now);
+        note(paceText(now, i18n));
+      }
       const line = progressLine(
-        { stats: event.stats, ratePerSecond: event.ratePerSecond, pace: pace() },
+        { stats: event.stats, ratePerSecond: event.ratePerSecond, pace: now },
         i18n,
       );
       clear();
