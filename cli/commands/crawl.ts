@@ -147,10 +147,16 @@ function carryOn(
   values: Values,
   ports: Parameters<typeof Crawler.resume>[1],
 ): Crawler {
-  const str = (name: string) => values[name] as string | undefined;
-  const maxPages = str('max-pages') && parsePositiveInt('max-pages', str('max-pages'), 1);
-  const runMs = str('max-duration') && parsePositiveInt('max-duration', str('max-duration'), 1);
-  const limits = { ...(maxPages ? { maxPages } : {}), ...(runMs ? { runMs } : {}) };
+  const given = (name: 'max-pages' | 'max-duration') => {
+    const value = values[name] as string | undefined;
+    return value === undefined ? undefined : parsePositiveInt(name, value, 0);
+  };
+  const maxPages = given('max-pages');
+  const runMs = given('max-duration');
+  const limits = {
+    ...(maxPages !== undefined ? { maxPages } : {}),
+    ...(runMs !== undefined ? { runMs } : {}),
+  };
   if (!previous.finished || cutShortOf(previous))
     return Crawler.resume(continuedCheckpoint(previous, limits), ports);
   return Crawler.recrawl(
