@@ -45,10 +45,12 @@ const requests = (log: LoggedRequest[], prefix: string) =>
   log.filter((entry) => path(entry).startsWith(prefix));
 
 describe('robotlens crawl on a hostile site', () => {
-  it('finishes within a few timeouts, and exits 1 because links are broken', () => {
+  it('ends within a few timeouts, cut short by its page limit: exit 3', () => {
     expect(report.finished).toBe(true);
     expect(report.stoppedBecause).toBe('finished');
-    expect(run.code).toBe(1);
+    const { cutShort } = report as CrawlReport & { cutShort: { reason: string } | null };
+    expect(cutShort?.reason).toBe('max-pages');
+    expect(run.code).toBe(3);
     expect(run.elapsedMs).toBeLessThan(20_000);
   });
 

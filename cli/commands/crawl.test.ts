@@ -214,7 +214,8 @@ describe('robotlens crawl options and formats', () => {
     const demo = await startSiteServer(path.resolve('demo/site'));
     try {
       const run = await runCli(['crawl', `${demo.origin}/`, ...FLAGS, '--sitemaps']);
-      expect(run.stderr).toBe('');
+      // No error: the one line on stderr is the summary a person reads beside the JSON.
+      expect(run.stderr).toMatch(/^Finished in [\d.]+ s — [^\n]*\n$/);
       const report = JSON.parse(run.stdout) as CrawlReport;
       expect(report.sitemap?.errors).toContain(
         '/sitemap.xml: not an absolute http(s) URL, so it was not read',
@@ -253,7 +254,7 @@ describe('robotlens crawl options and formats', () => {
         '--delay-ms',
         '0',
       ]);
-      expect(text.stdout).toMatch(/Broken links \(1\)/);
+      expect(text.stdout).toMatch(/Broken links on this site, most linked first \(1\):/);
       expect(text.code).toBe(1);
     } finally {
       await fresh.close();

@@ -1,25 +1,47 @@
 /**
  * `robotlens crawl <url>`: a polite crawl of the site from the command line.
- * Exit 0 when nothing is broken, 1 when something is, 2 on error.
+ * Exit codes (README "Exit codes"): 0 nothing broken, 1 broken links found,
+ * 2 error (bad option, unreachable start, state not saved), 3 cut short (a
+ * limit, Ctrl-C or SIGTERM) — the report then covers part of the site only
+ * and names the command that goes on.
  */
 import { EventEmitter } from 'node:events';
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { getDomain } from 'tldts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
-import { buildReport } from '../../lib/crawl/report.ts';
-import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
+import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
+import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
+import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
+import type { HttpFetch } from '../../lib/http/types.ts';
 import { PRODUCT_TOKEN, USER_AGENT } from '../../lib/identity.ts';
 import { readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
+import { summaryLine, type CutShortNote } from '../format/crawl-summary.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
 import { crawlNetwork } from '../http/crawl-network.ts';
+import { cliTranslator } from '../i18n.ts';
 import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
-import { progressPrinter } from '../progress-line.ts';
+import { progressPrinter, ResponseTimes } from '../progress-line.ts';
+import { resumeCommand } from '../resume-command.ts';
 import { UsageError } from '../usage-error.ts';
+
+/**
+ * The command line's page limit. A whole-site audit of a site of a few
+ * thousand pages finishes with the defaults; 10,000 pages stays bounded
+ * (~240 MB peak memory and a 7 MB state file, README "Performance"). The
+ * extension keeps its own smaller default (lib/crawl/types.ts).
+ */
+export const CLI_DEFAULT_MAX_PAGES = 10_000;
+
+/** Exit codes, the same in README and help. */
+export const EXIT = { clean: 0, broken: 1, error: 2, cutShort: 3 } as const;
 
 const OPTIONS = {
   'max-pages': { type: 'string' },
@@ -40,23 +62,31 @@ const OPTIONS = {
   out: { type: 'string' },
 } as const;
 
+type Format = 'text' | 'json' | 'csv';
+type StopSignal = 'SIGINT' | 'SIGTERM';
+type Values = Record<string, string | boolean | string[] | undefined>;
+
 export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
   // Every waiting request listens on the crawl's abort signal; dozens at once is normal, not a leak.
   EventEmitter.defaultMaxListeners = Math.max(EventEmitter.defaultMaxListeners, 500);
   const { values, positionals } = parseCommandArgs(args, OPTIONS);
-  const format = parseFormat(values.format, ['text', 'json', 'csv']) as 'text' | 'json' | 'csv';
+  const format = parseFormat(values.format, ['text', 'json', 'csv']) as Format;
   const previous = values.resume ? await readCheckpoint(values.resume) : null;
   if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
   if (positionals.length === 0 && !previous)
     throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
-  const options = previous ? null : crawlOptions(values, parseTargetUrl(positionals[0]));
-  const startUrl = previous?.options.startUrls[0] ?? options!.startUrls[0]!;
-  const { http, addressGuard } = crawlNetwork(startUrl, {
+  const fresh = previous ? null : crawlOptions(values, parseTargetUrl(positionals[0]));
+  const startUrl = previous?.options.startUrls[0] ?? fresh!.startUrls[0]!;
+  const network = crawlNetwork(startUrl, {
     userAgent: USER_AGENT,
     ...(values.from ? { from: values.from } : {}),
   });
-  const progress = progressPrinter(i18n);
+  const addressGuard = network.addressGuard;
+  const responseTimes = new ResponseTimes();
+  const http = timed(network.http, responseTimes);
   const stateFile = values.resume;
+  let pace = { delayMs: 0, concurrencyPerOrigin: 1 };
+  const progress = progressPrinter(i18n, () => ({ ...pace, meanResponseMs: responseTimes.meanMs }));
   const ports = {
     http,
     addressGuard,
@@ -67,42 +97,150 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
       ? { save: (checkpoint: CrawlCheckpoint) => writeCheckpoint(stateFile, checkpoint) }
       : {}),
   };
-  const crawler = previous
-    ? previous.finished
-      ? Crawler.recrawl(previous, ports)
-      : Crawler.resume(previous, ports)
-    : Crawler.start(options!, ports);
+  const crawler = previous ? carryOn(previous, values, ports) : Crawler.start(fresh!, ports);
+  const options = crawler.book.options;
+  pace = { delayMs: options.delayMs, concurrencyPerOrigin: options.concurrencyPerOrigin };
+  responseTimes.origin = new URL(options.startUrls[0]!).origin;
   const stop = new AbortController();
-  const onSigint = () => stop.abort(new Error('interrupted'));
-  process.once('SIGINT', onSigint);
+  let stoppedBy: StopSignal | null = null;
+  const onSignal = (signal: StopSignal) => {
+    stoppedBy = signal;
+    progress.note(i18n.t('cli_report_stopping'));
+    stop.abort(new Error(signal));
+  };
+  // `once`: a second Ctrl-C (or SIGTERM) finds no handler and ends the process at once.
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let checkpoint: CrawlCheckpoint;
   try {
     checkpoint = await crawler.run(stop.signal);
   } finally {
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     progress.clear();
   }
+  const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(values));
   const report = buildReport(checkpoint, crawler.stats());
-  const output =
-    format === 'json'
-      ? `${JSON.stringify(report, null, 2)}\n`
-      : format === 'csv'
-        ? brokenLinksCsv(report)
-        : formatCrawlText(report, i18n);
+  const sections = reportSections(report);
+  const output = render(format, report, sections, cut, i18n);
   if (values.out) await writeFile(values.out, output);
   else process.stdout.write(output);
+  // The report's last line when it is text on the terminal; otherwise the one line a person sees.
+  if (format !== 'text' || values.out)
+    process.stderr.write(`${summaryLine(report, sections, cut, i18n)}\n`);
   if (crawler.saveError) {
     const error = crawler.saveError.message;
     process.stderr.write(
       `robotlens: ${i18n.t('cli_save_failed', { file: stateFile ?? '', error })}\n`,
     );
-    return 2;
+    return EXIT.error;
   }
-  return report.broken.length > 0 ? 1 : 0;
+  if (cut) return EXIT.cutShort;
+  return sections.siteBroken.length + sections.offSiteBroken.length > 0 ? EXIT.broken : EXIT.clean;
+}
+
+/**
+ * A crawl from its state file: one cut short goes on where it stopped (the
+ * page limit's pages fetched now, a new time budget for this run); a
+ * finished one is crawled again conditionally. `--max-pages` and
+ * `--max-duration` given with `--resume` set the new limits.
+ */
+function carryOn(
+  previous: CrawlCheckpoint,
+  values: Values,
+  ports: Parameters<typeof Crawler.resume>[1],
+): Crawler {
+  const given = (name: 'max-pages' | 'max-duration') => {
+    const value = values[name] as string | undefined;
+    return value === undefined ? undefined : parsePositiveInt(name, value, 0);
+  };
+  const maxPages = given('max-pages');
+  const runMs = given('max-duration');
+  const limits = {
+    ...(maxPages !== undefined ? { maxPages } : {}),
+    ...(runMs !== undefined ? { runMs } : {}),
+  };
+  if (!previous.finished || cutShortOf(previous))
+    return Crawler.resume(continuedCheckpoint(previous, limits), ports);
+  return Crawler.recrawl(
+    { ...previous, options: { ...previous.options, ...(maxPages ? { maxPages } : {}) } },
+    ports,
+  );
+}
+
+/** How the crawl was cut short, with its state saved where the resume command will find it. */
+async function cutShortNote(
+  checkpoint: CrawlCheckpoint,
+  signal: StopSignal | null,
+  stateFile: string | undefined,
+  outputArgs: string[],
+): Promise<CutShortNote | null> {
+  const cut = cutShortOf(checkpoint);
+  if (!cut) return null;
+  let file = stateFile;
+  if (!file) {
+    file = path.join(os.tmpdir(), stateFileName(checkpoint.options.startUrls[0]!));
+    await writeCheckpoint(file, checkpoint);
+  }
+  return { ...cut, signal, resumeCommand: resumeCommand(file, outputArgs) };
+}
+
+/** robotlens-127.0.0.1_8802-20261201-091500.json: the site and when, in the file name. */
+function stateFileName(startUrl: string): string {
+  const host = new URL(startUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `robotlens-${host}-${stamp}.json`;
+}
+
+/** The output options a resumed run must repeat (the state file keeps the crawl's own). */
+function outputArgs(values: Values): string[] {
+  return [
+    ...(values.format ? ['--format', values.format as string] : []),
+    ...(values.out ? ['--out', values.out as string] : []),
+  ];
+}
+
+function render(
+  format: Format,
+  report: CrawlReport,
+  sections: ReportSections,
+  cut: CutShortNote | null,
+  i18n: Translator,
+): string {
+  if (format === 'text') return formatCrawlText(report, i18n, cut, sections);
+  // JSON and CSV are data: the same words in every language.
+  const english = cliTranslator('en');
+  const summary = summaryLine(report, sections, cut, english);
+  if (format === 'json') {
+    const cutShort = cut
+      ? {
+          reason: cut.reason,
+          signal: cut.signal,
+          left: cut.left,
+          limit: cut.limit,
+          resumeCommand: cut.resumeCommand,
+        }
+      : null;
+    return `${JSON.stringify({ ...report, cutShort, summary }, null, 2)}\n`;
+  }
+  const csv = brokenLinksCsv(report);
+  if (!cut) return csv;
+  const row = [report.startUrl, null, 'cut-short', summary, null, null, null, null, null];
+  return `${csv}${row.map(csvCell).join(',')}\r\n`;
+}
+
+/** The HTTP port, timing the start site's answers for the progress line's pace. */
+function timed(http: HttpFetch, times: ResponseTimes): HttpFetch {
+  return async (request) => {
+    const startedMs = performance.now();
+    const response = await http(request);
+    if (new URL(request.url).origin === times.origin) times.add(performance.now() - startedMs);
+    return response;
+  };
 }
 
 function crawlOptions(
-  values: Record<string, string | boolean | string[] | undefined>,
+  values: Values,
   startUrl: string,
 ): Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'> {
   const str = (name: string) => values[name] as string | undefined;
@@ -114,7 +252,7 @@ function crawlOptions(
   return {
     startUrls: [startUrl],
     robot: str('ua')?.trim() || PRODUCT_TOKEN,
-    maxPages: parsePositiveInt('max-pages', str('max-pages'), DEFAULT_CRAWL_OPTIONS.maxPages),
+    maxPages: parsePositiveInt('max-pages', str('max-pages'), CLI_DEFAULT_MAX_PAGES),
     maxDepth: parsePositiveInt('max-depth', str('max-depth'), DEFAULT_CRAWL_OPTIONS.maxDepth),
     concurrencyPerOrigin: perOrigin,
     // Outside links are checked in parallel with the site's own pages, each origin politely.

@@ -1,8 +1,9 @@
 /**
  * `robotlens demo`: serves the bundled demo site (demo/site) on 127.0.0.1
- * and runs the three jobs on it — the robots.txt audit, page verdicts, and a
- * crawl — so a newcomer sees every feature in one command. The demo site has
- * real problems on purpose (see demo/site/README.md).
+ * and runs the three jobs on it in their order — page verdicts, the
+ * robots.txt audit, a crawl — each under the command that prints the same
+ * thing, so a newcomer sees every feature and how to ask for it. The demo
+ * site has real problems on purpose (see demo/site/README.md).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,10 @@ import { formatCrawlText } from '../format/crawl-text.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
+import { shellWord } from '../resume-command.ts';
 import { startSiteServer } from '../site-server.ts';
 import { UsageError } from '../usage-error.ts';
+import { CLI_DEFAULT_MAX_PAGES } from './crawl.ts';
 
 const DEMO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/site');
 
@@ -48,8 +51,8 @@ export async function runDemo(args: string[], i18n: Translator): Promise<number>
   try {
     out(`${i18n.t('demo_intro', { origin: site.origin })}\n\n`);
     const http = createNodeHttp({ userAgent: USER_AGENT });
-    await demoRobots(http, site.origin, out, i18n);
     await demoVerdicts(http, site.origin, out, i18n);
+    await demoRobots(http, site.origin, out, i18n);
     await demoCrawl(http, site.origin, out, i18n);
     return 0;
   } finally {
@@ -59,6 +62,9 @@ export async function runDemo(args: string[], i18n: Translator): Promise<number>
 
 async function demoRobots(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
   out(`== ${i18n.t('demo_job_robots')} ==\n\n`);
+  const tests = ROBOTS_TESTS.flatMap((test) => ['--test', test]);
+  const uas = DEMO_ROBOTS.flatMap((ua) => ['--ua', ua]);
+  out(`${commandLine(i18n, ['robots', origin, ...uas, ...tests])}\n\n`);
   const fetched = await fetchRobotsTxt(http, origin, { nowMs: Date.now() });
   const audit = auditRobotsTxt(fetched, {
     uas: DEMO_ROBOTS,
@@ -74,6 +80,7 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Tra
   const [yes, no] = [t('demo_indexable'), t('demo_not_indexable')];
   const width = Math.max(yes.length, no.length);
   const summary: string[] = [];
+  let notIndexable = 0;
   for (const ua of DEMO_ROBOTS) {
     for (const pathname of DEMO_PAGES) {
       const { verdict, robots } = await inspectPage({
@@ -83,23 +90,40 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Tra
         nowMs: Date.now(),
       });
       // The full explanation for Googlebot; one line each for the other robots.
-      if (ua === DEMO_ROBOTS[0] && !verdict.indexable)
+      if (ua === DEMO_ROBOTS[0] && !verdict.indexable) {
+        out(`${commandLine(i18n, ['page', `${origin}${pathname}`, '--ua', ua])}\n\n`);
         out(`${formatVerdictText(verdict, robots, i18n)}\n`);
+      }
+      if (!verdict.indexable) notIndexable++;
       const codes = verdict.reasons.filter((r) => r.blocking).map((r) => r.code);
       summary.push(
         `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${(verdict.indexable ? yes : no).padEnd(width)} ${codes.join(', ')}`,
       );
     }
   }
-  out(`${t('demo_summary')}\n${summary.join('\n')}\n\n`);
+  const each = t('cli_report_demo_each_page', {
+    command: `robotlens page ${origin}/… --ua …`,
+  });
+  const counts = t('cli_report_demo_verdicts', {
+    checks: summary.length,
+    indexable: summary.length - notIndexable,
+    blocked: notIndexable,
+  });
+  out(`${t('demo_summary')} ${counts}\n${each}\n${summary.join('\n')}\n\n`);
 }
 
 async function demoCrawl(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
   out(`== ${i18n.t('demo_job_crawl')} ==\n\n`);
+  out(`${commandLine(i18n, ['crawl', `${origin}/`, '--delay-ms', '0'])}\n\n`);
   const crawler = Crawler.start(
-    { startUrls: [`${origin}/`], delayMs: 0, maxPages: 200 },
+    { startUrls: [`${origin}/`], delayMs: 0, maxPages: CLI_DEFAULT_MAX_PAGES },
     { http, clock: systemClock },
   );
   const checkpoint = await crawler.run();
   out(formatCrawlText(buildReport(checkpoint, crawler.stats()), i18n));
+}
+
+/** `$ robotlens …`: the command that prints the part below it. */
+function commandLine({ t }: Translator, args: string[]): string {
+  return t('cli_report_demo_command', { command: ['robotlens', ...args].map(shellWord).join(' ') });
 }

@@ -1,5 +1,10 @@
-/** The crawl report as a readable terminal report, in the user's language. */
-import { outcomeText } from '../../lib/i18n/labels.ts';
+/**
+ * The crawl report as a readable terminal report, in the user's language,
+ * in the order a webmaster acts on it (lib/crawl/report-sections.ts): the
+ * site's own broken links, all of them, most linked first; redirected links
+ * to fix; broken links to other sites; what could not be verified; then the
+ * rest. A crawl cut short says so at the top, with the command that goes on.
+ */
 import type { Phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import {
@@ -7,37 +12,77 @@ import {
   type CrawlReport,
   type ReportLinkSource,
 } from '../../lib/crawl/report.ts';
+import {
+  reportSections,
+  type LinkProblem,
+  type ReportSections,
+} from '../../lib/crawl/report-sections.ts';
+import { cutShortWhy, seconds, summaryLine, type CutShortNote } from './crawl-summary.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
-/** Rows listed per section; the JSON report has them all. */
+/** Rows listed per section but the site's own broken links (all listed); the JSON report has them all. */
 const MAX_ROWS = 50;
+/** Pages named under each link; the rest are counted. */
+const PAGES_SHOWN = 3;
 
 /** A row's reason in the reader's language when the report kept its phrase. */
 const reasonOf = (row: { reason: string; reasonPhrase?: Phrase }, { say }: Translator) =>
   row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
 
-export function formatCrawlText(report: CrawlReport, i18n: Translator): string {
+/** mailto: and tel: links are counted, not listed: there is nothing to request. */
+const isNotWebLink = (url: string) => /^(mailto|tel):/i.test(url);
+
+export function formatCrawlText(
+  report: CrawlReport,
+  i18n: Translator,
+  cut: CutShortNote | null = null,
+  sections: ReportSections = reportSections(report),
+): string {
   const { t, say } = i18n;
   const none = t('no_response');
   const trapped = new Set(report.traps.map((trap) => trap.url));
   const section = sectionOf(i18n);
+  const siteOrigin = new URL(report.startUrl).origin;
+  const onSite = (url: string) => url.startsWith(`${siteOrigin}/`);
+  const skipped = report.skipped.filter(
+    (s) => !s.reason.startsWith('robots-txt:') && !trapped.has(s.url),
+  );
+  const notWebLinks = skipped.filter((s) => isNotWebLink(s.url)).length;
   const lines = [
-    ...summary(report, i18n),
-    ...section(t('cli_section_robots'), report.robots.filter(isRobotsProblem), (r) => [
-      `  ${r.url}: ${r.status ?? none} ${r.code}`,
-      `      ${reasonOf(r, i18n)}`,
-    ]),
-    ...section(t('cli_section_broken'), report.broken, (b) => [
-      `  ${b.url}`,
-      `      ${b.status ?? none} ${b.kind}: ${reasonOf(b, i18n)}`,
-      ...b.foundOn.slice(0, 5).map((source) => `      ${foundOn(source, i18n)}`),
-      ...(b.linkCount > 5 ? [`      ${t('cli_linked_times', { count: b.linkCount })}`] : []),
-    ]),
-    ...section(t('cli_section_redirects'), report.redirects, (r) => [
+    ...head(report, cut, i18n),
+    ...section(
+      t('cli_section_robots'),
+      report.robots.filter((r) => isRobotsProblem(r) && onSite(r.url)),
+      (r) => [`  ${r.url}: ${r.status ?? none} ${r.code}`, `      ${reasonOf(r, i18n)}`],
+    ),
+    ...section(
+      t('cli_report_section_site_broken'),
+      sections.siteBroken,
+      (p) => problemLines(p, i18n),
+      Infinity,
+    ),
+    ...section(t('cli_report_section_redirects'), sections.redirectsToFix, (r) => [
       `  ${r.from}`,
-      ...r.chain.map((hop) => `      ${hop.status} ${hop.url}`),
-      `      → ${r.finalStatus ?? '✗'} ${r.to} (${outcomeText(r.outcome, i18n)})`,
+      `      ${t('cli_report_redirect_to', { status: r.finalStatus ?? '✗', url: r.to, hops: r.hops })}`,
+      ...pagesLines(r.pageCount, r.pages, i18n),
     ]),
+    ...section(t('cli_report_section_off_site'), sections.offSiteBroken, (p) =>
+      problemLines(p, i18n),
+    ),
+    ...section(t('cli_report_section_unverified'), sections.unverified, (p) => [
+      `  ${p.url}`,
+      `      ${p.status ?? none} ${p.kind}: ${reasonOf(p, i18n)}`,
+      ...pagesLines(p.pageCount, p.pages, i18n, 1),
+    ]),
+    ...(sections.otherSitesRobots.length > 0
+      ? [
+          ...(sections.unverified.length === 0 ? [''] : []),
+          `  ${t('cli_report_other_robots', {
+            count: sections.otherSitesRobots.length,
+            origins: ellipsis(sections.otherSitesRobots, 5),
+          })}`,
+        ]
+      : []),
     ...section(t('cli_section_traps'), report.traps, (trap) => [
       `  ${trap.kind}: ${trap.url}`,
       `      ${trap.detailPhrase ? say(trap.detailPhrase) : trap.detail}`,
@@ -46,12 +91,16 @@ export function formatCrawlText(report: CrawlReport, i18n: Translator): string {
       `  ${t('cli_same_text', { count: d.urls.length })}`,
       ...d.urls.map((u) => `      ${u}`),
     ]),
-    ...section(t('cli_section_forbidden'), report.forbidden, (f) => [
-      `  ${f.url}: ${reasonOf(f, i18n)}`,
-    ]),
-    ...section(t('cli_section_rate_limited'), report.rateLimited, (r) => [
-      `  ${r.url}: ${reasonOf(r, i18n)}`,
-    ]),
+    ...section(
+      t('cli_section_forbidden'),
+      report.forbidden.filter((f) => onSite(f.url)),
+      (f) => [`  ${f.url}: ${reasonOf(f, i18n)}`],
+    ),
+    ...section(
+      t('cli_section_rate_limited'),
+      report.rateLimited.filter((r) => onSite(r.url)),
+      (r) => [`  ${r.url}: ${reasonOf(r, i18n)}`],
+    ),
     ...section(t('cli_section_blocked'), report.blocked, (b) => [
       `  ${b.url}: ${reasonOf(b, i18n)}`,
     ]),
@@ -64,11 +113,53 @@ export function formatCrawlText(report: CrawlReport, i18n: Translator): string {
     ...sitemap(report, i18n),
     ...section(
       t('cli_section_skipped'),
-      report.skipped.filter((s) => !s.reason.startsWith('robots-txt:') && !trapped.has(s.url)),
+      skipped.filter((s) => !isNotWebLink(s.url) && !isLeftOver(s, cut)),
       (s) => [`  ${s.url}: ${reasonOf(s, i18n)}`],
     ),
+    ...(notWebLinks > 0 ? ['', t('cli_report_not_web_links', { count: notWebLinks })] : []),
+    '',
+    summaryLine(report, sections, cut, i18n),
   ];
   return `${lines.map(terminalSafe).join('\n')}\n`;
+}
+
+/** URLs a cut-short crawl did not reach are counted at the top, not listed one by one. */
+function isLeftOver(row: { reasonPhrase?: Phrase }, cut: CutShortNote | null): boolean {
+  const said = row.reasonPhrase;
+  return (
+    cut !== null &&
+    (said?.key === 'skip_not_reached' ||
+      (said?.key === 'skipped_rule' && said.values.rule === 'max-pages'))
+  );
+}
+
+function problemLines(p: LinkProblem, i18n: Translator): string[] {
+  const { t } = i18n;
+  return [
+    `  ${p.url}`,
+    `      ${t('cli_report_problem', { status: p.status ?? t('no_response'), kind: p.kind, reason: reasonOf(p, i18n) })}`,
+    ...pagesLines(p.pageCount, p.pages, i18n),
+  ];
+}
+
+function pagesLines(
+  count: number,
+  pages: ReportLinkSource[],
+  i18n: Translator,
+  shown = PAGES_SHOWN,
+): string[] {
+  if (count === 0) return [];
+  const { plural } = i18n;
+  const rest = count - Math.min(shown, pages.length);
+  return [
+    `      ${plural('cli_report_linked_from', count)}`,
+    ...pages.slice(0, shown).map((source) => `        ${foundOn(source, i18n)}`),
+    ...(rest > 0 ? [`        ${plural('cli_report_more_pages', rest)}`] : []),
+  ];
+}
+
+function ellipsis(items: string[], shown: number): string {
+  return items.length > shown ? `${items.slice(0, shown).join(', ')}, …` : items.join(', ');
 }
 
 function foundOn(source: ReportLinkSource, { t }: Translator): string {
@@ -83,36 +174,44 @@ function foundOn(source: ReportLinkSource, { t }: Translator): string {
     : t('cli_on_page', where);
 }
 
-function summary(report: CrawlReport, i18n: Translator): string[] {
+function head(report: CrawlReport, cut: CutShortNote | null, i18n: Translator): string[] {
   const { t, number } = i18n;
   const s = report.stats;
-  const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-  const seconds = number(s.durationMs / 1000, oneDecimal);
-  const rate = s.durationMs > 0 ? number((s.done * 1000) / s.durationMs, oneDecimal) : '0';
+  const rate =
+    s.durationMs > 0
+      ? number((s.done * 1000) / s.durationMs, {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        })
+      : '0';
   const soft = report.soft404
     .filter((o) => o.detected)
     .map((o) => `  ${t('cli_soft_404', { origin: o.origin })}`);
-  const state = report.finished
-    ? t('cli_finished')
-    : t('cli_stopped', { why: report.stoppedBecause ?? 'interrupted' });
+  const state = cut
+    ? t('cli_report_state_cut_short', { why: cutShortWhy(cut, i18n) })
+    : t('cli_report_state_finished');
+  const incomplete = cut
+    ? [
+        '',
+        cut.reason === 'max-pages'
+          ? t('cli_report_left_pages', { left: cut.left })
+          : t('cli_report_left_urls', { left: cut.left }),
+        t('cli_report_resume', { command: cut.resumeCommand }),
+      ]
+    : [];
   return [
-    t('cli_crawl_head', { url: report.startUrl, robot: report.robot, state }),
-    `  ${t('cli_crawl_counts', {
+    t('cli_report_head', { url: report.startUrl, robot: report.robot, state }),
+    `  ${t('cli_report_counts', {
       pages: s.pagesCrawled,
       done: s.done,
       outside: s.externalChecked,
       requests: s.requests,
-      seconds,
+      seconds: seconds(report, i18n),
       rate,
-    })}`,
-    `  ${t('cli_crawl_problems', {
-      broken: s.broken,
-      redirected: s.redirected,
-      blocked: s.blocked,
-      skipped: s.skipped,
     })}`,
     `  ${t('cli_http_statuses', { counts: formatCounts(report.distribution.httpStatus) })}`,
     ...soft,
+    ...incomplete,
   ];
 }
 
@@ -134,14 +233,19 @@ function sitemap(report: CrawlReport, { t, say }: Translator): string[] {
 }
 
 function sectionOf({ t }: Translator) {
-  return <T>(title: string, rows: T[], render: (row: T) => string[]): string[] => {
+  return <T>(
+    title: string,
+    rows: T[],
+    render: (row: T) => string[],
+    maxRows = MAX_ROWS,
+  ): string[] => {
     if (rows.length === 0) return [];
     const more =
-      rows.length > MAX_ROWS ? [`  ${t('cli_and_more', { count: rows.length - MAX_ROWS })}`] : [];
+      rows.length > maxRows ? [`  ${t('cli_and_more', { count: rows.length - maxRows })}`] : [];
     return [
       '',
       t('cli_section', { title, count: rows.length }),
-      ...rows.slice(0, MAX_ROWS).flatMap(render),
+      ...rows.slice(0, maxRows).flatMap(render),
       ...more,
     ];
   };

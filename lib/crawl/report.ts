@@ -60,6 +60,8 @@ export interface CrawlReport {
     to: string;
     finalStatus: number | null;
     outcome: LinkStatus;
+    /** The pages that link to the redirecting URL: where to put the final one. */
+    foundOn: ReportLinkSource[];
   }[];
   duplicates: { fingerprint: string; urls: string[] }[];
   traps: {
@@ -136,7 +138,9 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
     broken: records
       .filter((r) => r.status === 'broken')
       .map((r) => brokenRow(r, sources.get(r.url))),
-    redirects: records.filter((r) => r.redirects?.length).map(redirectRow),
+    redirects: records
+      .filter((r) => r.redirects?.length)
+      .map((r) => redirectRow(r, sourcesOf(r.url))),
     duplicates: duplicateGroups(pages),
     traps: records
       .filter((r) => r.trap)
@@ -207,13 +211,14 @@ function brokenRow(r: UrlRecord, list: SourceList | undefined): CrawlReport['bro
   };
 }
 
-function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
+function redirectRow(r: UrlRecord, foundOn: ReportLinkSource[]): CrawlReport['redirects'][number] {
   return {
     from: r.url,
     chain: r.redirects!,
     to: r.finalUrl ?? r.url,
     finalStatus: r.httpStatus,
     outcome: r.status,
+    foundOn,
   };
 }
 

@@ -1,0 +1,82 @@
+/**
+ * A crawl cut short, and the checkpoint that carries it on. A crawl is cut
+ * short when the page limit left pages of the site unfetched (the engine
+ * then ends "finished" with those pages skipped), when its time limit ran
+ * out, or when it was stopped. Carrying on fetches only what was left: the
+ * pages the limit skipped go back in the queue with a new page budget, and
+ * the run gets its time budget again.
+ */
+import type { CrawlCheckpoint } from './crawl-book.ts';
+import type { FrontierEntry } from './frontier.ts';
+
+export type CutShortReason = 'max-pages' | 'max-duration' | 'stopped';
+
+export interface CutShort {
+  reason: CutShortReason;
+  /** URLs queued but not fetched (for the page limit: the site's pages skipped; their links are unknown yet). */
+  left: number;
+  /** The limit that stopped it: pages, or milliseconds. */
+  limit: number | null;
+}
+
+/** How the crawl was cut short, or null when it covered everything it found. */
+export function cutShortOf(checkpoint: CrawlCheckpoint): CutShort | null {
+  const { stoppedBecause, options } = checkpoint;
+  if (stoppedBecause === 'cancelled' || stoppedBecause === 'save-failed')
+    return { reason: 'stopped', left: checkpoint.queue.length, limit: null };
+  if (stoppedBecause === 'max-duration')
+    return { reason: 'max-duration', left: checkpoint.queue.length, limit: options.maxDurationMs };
+  const skipped = pageLimitSkipped(checkpoint).length;
+  if (skipped > 0 || stoppedBecause === 'max-pages')
+    return {
+      reason: 'max-pages',
+      left: skipped + checkpoint.queue.length,
+      limit: options.maxPages,
+    };
+  return null;
+}
+
+/**
+ * The checkpoint to run again so the crawl goes on where it was cut short.
+ * `maxPages`: the new page limit (default: as many pages again as the last
+ * limit allowed). `runMs`: the time this run may take (default: the crawl's
+ * own limit, again).
+ */
+export function continuedCheckpoint(
+  checkpoint: CrawlCheckpoint,
+  limits: { maxPages?: number; runMs?: number } = {},
+): CrawlCheckpoint {
+  const skipped = new Set(pageLimitSkipped(checkpoint).map((record) => record.url));
+  const pagesTaken = checkpoint.records.filter((r) => r.internal && r.method === 'GET').length;
+  const sourcesOf = new Map(checkpoint.sources.entries);
+  const requeued: FrontierEntry[] = checkpoint.records
+    .filter((record) => skipped.has(record.url))
+    .map((record) => ({
+      url: record.url,
+      origin: new URL(record.url).origin,
+      depth: record.depth,
+      internal: true,
+      method: 'GET',
+      referrer: sourcesOf.get(record.url)?.sources[0]?.page ?? null,
+    }));
+  const { options } = checkpoint;
+  return {
+    ...checkpoint,
+    options: {
+      ...options,
+      maxPages:
+        limits.maxPages ?? (skipped.size > 0 ? pagesTaken + options.maxPages : options.maxPages),
+      maxDurationMs: checkpoint.elapsedBeforeMs + (limits.runMs ?? options.maxDurationMs),
+    },
+    finished: false,
+    stoppedBecause: null,
+    records: checkpoint.records.filter((record) => !skipped.has(record.url)),
+    queue: [...checkpoint.queue, ...requeued],
+  };
+}
+
+function pageLimitSkipped(checkpoint: CrawlCheckpoint) {
+  return checkpoint.records.filter(
+    (record) => record.status === 'skipped' && record.skipReason === 'max-pages',
+  );
+}
