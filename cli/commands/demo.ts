@@ -4,8 +4,6 @@
  * crawl — so a newcomer sees every feature in one command. The demo site has
  * real problems on purpose (see demo/site/README.md).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
@@ -19,10 +17,11 @@ import { formatCrawlText } from '../format/crawl-text.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
+import { packageFile } from '../package-root.ts';
 import { startSiteServer } from '../site-server.ts';
 import { UsageError } from '../usage-error.ts';
 
-const DEMO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/site');
+const DEMO_ROOT = packageFile('demo', 'site');
 
 /** The demo pages, each showing one situation. */
 const DEMO_PAGES = [
