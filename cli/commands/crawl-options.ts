@@ -1,0 +1,136 @@
+/**
+ * `robotlens crawl`: its options and help, and the crawl options they make.
+ * The limits are the Options page's (lib/settings/settings.ts).
+ */
+import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
+import { phrase } from '../../lib/i18n/phrase.ts';
+import { PRODUCT_TOKEN } from '../../lib/identity.ts';
+import { CRAWL_LIMITS } from '../../lib/settings/settings.ts';
+import { formatOption, FROM_OPTION, timeoutOption } from '../common-options.ts';
+import type { CommandSpec, ParsedArgs } from '../options.ts';
+
+/** A whole-site crawl may run for days on a large site with a polite delay; a week at most. */
+const MAX_DURATION_LIMIT_MS = 7 * 24 * 3_600_000;
+
+export const CRAWL_COMMAND: CommandSpec = {
+  name: 'crawl',
+  usage: ['crawl <url> [options]', 'crawl --resume <state-file> [options]'],
+  summary: phrase('cliopt_crawl_summary'),
+  options: [
+    {
+      name: 'max-pages',
+      value: '<n>',
+      kind: 'count',
+      ...bounds('maxPages'),
+      default: DEFAULT_CRAWL_OPTIONS.maxPages,
+      help: phrase('cliopt_crawl_max_pages'),
+    },
+    {
+      name: 'max-depth',
+      value: '<n>',
+      kind: 'count',
+      ...bounds('maxDepth'),
+      default: DEFAULT_CRAWL_OPTIONS.maxDepth,
+      help: phrase('cliopt_crawl_max_depth'),
+    },
+    {
+      name: 'concurrency',
+      value: '<n>',
+      kind: 'count',
+      ...bounds('concurrencyPerOrigin'),
+      default: DEFAULT_CRAWL_OPTIONS.concurrencyPerOrigin,
+      help: phrase('cliopt_crawl_concurrency'),
+    },
+    {
+      name: 'delay',
+      value: '<duration>',
+      kind: 'duration',
+      minMs: CRAWL_LIMITS.delayMs.min,
+      maxMs: CRAWL_LIMITS.delayMs.max,
+      defaultMs: DEFAULT_CRAWL_OPTIONS.delayMs,
+      // Its first spelling, when every duration was milliseconds; a number alone still is.
+      aliases: ['delay-ms'],
+      help: phrase('cliopt_crawl_delay'),
+    },
+    timeoutOption(DEFAULT_CRAWL_OPTIONS.timeoutMs),
+    {
+      name: 'max-duration',
+      value: '<duration>',
+      kind: 'duration',
+      minMs: 1_000,
+      maxMs: MAX_DURATION_LIMIT_MS,
+      defaultMs: DEFAULT_CRAWL_OPTIONS.maxDurationMs,
+      help: phrase('cliopt_crawl_max_duration'),
+    },
+    {
+      name: 'ua',
+      value: '<token>',
+      kind: 'robot',
+      default: PRODUCT_TOKEN,
+      help: phrase('cliopt_crawl_ua'),
+    },
+    FROM_OPTION,
+    { name: 'same-domain', kind: 'flag', help: phrase('cliopt_crawl_same_domain') },
+    { name: 'sitemaps', kind: 'flag', help: phrase('cliopt_crawl_sitemaps') },
+    { name: 'no-external', kind: 'flag', help: phrase('cliopt_crawl_no_external') },
+    { name: 'ignore-robots', kind: 'flag', help: phrase('cliopt_crawl_ignore_robots') },
+    {
+      name: 'block',
+      value: '<pattern>',
+      kind: 'block',
+      multiple: true,
+      help: phrase('cliopt_crawl_block'),
+    },
+    {
+      name: 'resume',
+      value: '<state-file>',
+      kind: 'output-file',
+      help: phrase('cliopt_crawl_resume'),
+    },
+    formatOption(['text', 'json', 'csv']),
+    {
+      name: 'out',
+      value: '<file>',
+      kind: 'output-file',
+      shownDefault: phrase('cliopt_default_stdout'),
+      help: phrase('cliopt_crawl_out'),
+    },
+  ],
+  examples: [
+    'crawl https://example.com/',
+    'crawl localhost:8080 --delay 0 --concurrency 8 --max-pages 20000',
+    'crawl example.com --resume site.state.json --max-duration 10m',
+    'crawl example.com --block "/search*" --block "re:/tag/\\d+$" --format csv --out broken.csv',
+  ],
+};
+
+function bounds(key: keyof typeof CRAWL_LIMITS): { min: number; max: number } {
+  return CRAWL_LIMITS[key];
+}
+
+/** The crawl options the command line sets, from its checked values. */
+export function crawlOptionsOf(
+  args: ParsedArgs,
+  startUrl: string,
+): Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'> {
+  const perOrigin = args.number('concurrency');
+  const from = args.text('from');
+  return {
+    startUrls: [startUrl],
+    robot: args.text('ua') ?? PRODUCT_TOKEN,
+    maxPages: args.number('max-pages'),
+    maxDepth: args.number('max-depth'),
+    concurrencyPerOrigin: perOrigin,
+    // Outside links are checked in parallel with the site's own pages, each origin politely.
+    concurrency: Math.max(DEFAULT_CRAWL_OPTIONS.concurrency, perOrigin * 4),
+    delayMs: args.number('delay'),
+    timeoutMs: args.number('timeout'),
+    maxDurationMs: args.number('max-duration'),
+    scope: args.flag('same-domain') ? 'site' : 'origin',
+    useSitemaps: args.flag('sitemaps'),
+    checkExternal: !args.flag('no-external'),
+    obeyRobots: !args.flag('ignore-robots'),
+    blockList: args.list('block'),
+    ...(from ? { from } : {}),
+  };
+}
