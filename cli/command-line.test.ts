@@ -74,7 +74,7 @@ describe('options are checked before anything starts', { timeout: 90_000 }, () =
     [['--ua', ''], '--ua "": Must be a robot’s product token'],
     [['--ua', 'bad\u0007bot'], 'control character'],
     [['--max-pages', '0'], '--max-pages must be from 1 to 100,000 (got "0")'],
-    [['--concurrency', '17'], '--concurrency must be from 1 to 16'],
+    [['--concurrency', '65'], '--concurrency must be from 1 to 64'],
     [['--max-depth', 'ten'], '--max-depth takes a whole number (got "ten")'],
     [['--delay', '2 weeks'], '--delay takes a duration such as 500ms, 15s or 2m'],
     [['--delay-ms', '90000'], '--delay must be from 0 to 1m (got "90000")'],
@@ -150,6 +150,19 @@ describe('options are checked before anything starts', { timeout: 90_000 }, () =
     );
     expect(await readFile(state, 'utf8')).toBe(saved);
     expect(site.log).toEqual([]);
+  });
+
+  it('says which options given again are not used when a crawl resumes', async () => {
+    const state = path.join(dir, 'resumed.json');
+    const start = [`${site.origin}/clean.html`, '--resume', state, '--max-depth', '0'];
+    expect((await runCli(['crawl', ...start, '--delay', '0'])).code).toBe(0);
+    const again = await runCli(['crawl', ...start, '--delay', '2s', '--max-pages', '500']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(
+      `robotlens: --delay 2s is not used: the crawl in ${state} goes on with the options it was started with (0).`,
+    );
+    // Given again with the saved value (the default here): nothing to say.
+    expect(again.stderr).not.toContain('--max-pages');
   });
 });
 

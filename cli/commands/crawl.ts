@@ -16,11 +16,11 @@ import { USER_AGENT } from '../../lib/identity.ts';
 import { checkSameCrawl, readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
-import { parseCommandArgs } from '../options.ts';
+import { parseCommandArgs, type ParsedArgs } from '../options.ts';
 import { progressPrinter } from '../progress-line.ts';
 import { targetUrl } from '../target-url.ts';
 import { UsageError } from '../usage-error.ts';
-import { CRAWL_COMMAND, crawlOptionsOf } from './crawl-options.ts';
+import { CRAWL_COMMAND, crawlOptionsOf, optionsNotUsedOnResume } from './crawl-options.ts';
 
 export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
   // Every waiting request listens on the crawl's abort signal; dozens at once is normal, not a leak.
@@ -35,6 +35,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
   const startUrl = positionals[0] === undefined ? null : targetUrl(positionals[0], i18n).url;
   if (previous && stateFile && startUrl) checkSameCrawl(previous, startUrl, stateFile);
+  if (previous && stateFile) noteOptionsNotUsed(options, previous, stateFile, i18n);
   const from = options.text('from');
   const http = createNodeHttp({ userAgent: USER_AGENT, ...(from ? { from } : {}) });
   const progress = progressPrinter(i18n);
@@ -80,4 +81,17 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     return 2;
   }
   return report.broken.length > 0 ? 1 : 0;
+}
+
+/** A resumed crawl keeps its saved options: say which of the ones given again are not used. */
+function noteOptionsNotUsed(
+  options: ParsedArgs,
+  previous: CrawlCheckpoint,
+  file: string,
+  i18n: Translator,
+): void {
+  for (const { option, given, saved } of optionsNotUsedOnResume(options, previous.options))
+    process.stderr.write(
+      `robotlens: ${i18n.t('cliopt_resume_option_not_used', { option, given, saved, file })}\n`,
+    );
 }
