@@ -26,6 +26,7 @@ export default tseslint.config(
       '.output',
       '.output-e2e',
       '.wxt',
+      'dist',
       'coverage',
       'test-results',
       'playwright-report',

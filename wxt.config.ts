@@ -68,6 +68,9 @@ export default defineConfig({
     // tests, benchmark, demo site and screenshots stay out).
     excludeSources: [
       'cli/**',
+      'bin/**',
+      'dist/**',
+      '*.tgz',
       'tests/**',
       'bench/**',
       'demo/**',

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The command line runs the TypeScript sources directly (no build step after
-// `npm ci`); tsx compiles them on load.
+// The command line from the TypeScript sources, for the repository's own
+// scripts and tests (no build step after `npm ci`); tsx compiles them on
+// load. The installed package runs the compiled dist/robotlens.mjs instead
+// (see bin/robotlens.mjs).
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+await import('./entry.ts');

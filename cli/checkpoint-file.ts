@@ -2,6 +2,7 @@
 import { phrase } from '../lib/i18n/phrase.ts';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
+import { normalizeUrl } from '../lib/url/normalize-url.ts';
 import { UsageError } from './usage-error.ts';
 
 export async function readCheckpoint(file: string): Promise<CrawlCheckpoint | null> {
@@ -26,4 +27,15 @@ export async function writeCheckpoint(file: string, checkpoint: CrawlCheckpoint)
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, JSON.stringify(checkpoint));
   await rename(temporary, file);
+}
+
+/**
+ * `crawl <url> --resume <file>` where the file holds another crawl: refused,
+ * rather than silently going on with a site the person did not name.
+ */
+export function checkSameCrawl(previous: CrawlCheckpoint, startUrl: string, file: string): void {
+  const saved = previous.options.startUrls[0] ?? '';
+  const asked = normalizeUrl(startUrl);
+  if (asked.ok && asked.url === saved) return;
+  throw new UsageError(phrase('cliopt_resume_other_crawl', { file, saved, url: startUrl }));
 }

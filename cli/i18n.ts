@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { renderMessage, type Catalog } from '../lib/i18n/catalog.ts';
 import { phrase } from '../lib/i18n/phrase.ts';
 import { createTranslator, type Translator } from '../lib/i18n/translator.ts';
+import { packageFile } from './package-root.ts';
 import { UsageError } from './usage-error.ts';
 
 export const CLI_LANGUAGES = ['en', 'ko'] as const;
@@ -59,7 +60,7 @@ const catalogs = new Map<CliLanguage, Catalog>();
 function catalog(lang: CliLanguage): Catalog {
   let loaded = catalogs.get(lang);
   if (!loaded) {
-    const file = new URL(`../public/_locales/${lang}/messages.json`, import.meta.url);
+    const file = packageFile('public', '_locales', lang, 'messages.json');
     loaded = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
     catalogs.set(lang, loaded);
   }

@@ -5,22 +5,12 @@
  * data, the same in every language.
  */
 import type { Translator } from '../lib/i18n/translator.ts';
-import { runCrawl } from './commands/crawl.ts';
-import { runDemo } from './commands/demo.ts';
-import { runPage } from './commands/page.ts';
-import { runRobots } from './commands/robots.ts';
+import { formatCommandHelp } from './command-help.ts';
+import { COMMANDS } from './commands/index.ts';
+import { closestName } from './did-you-mean.ts';
 import { cliTranslator, languageFromEnvironment, takeLanguageFlag } from './i18n.ts';
 import { phrase } from '../lib/i18n/phrase.ts';
 import { UsageError } from './usage-error.ts';
-
-type Command = (args: string[], i18n: Translator) => Promise<number>;
-
-const COMMANDS: Record<string, Command> = {
-  page: runPage,
-  robots: runRobots,
-  crawl: runCrawl,
-  demo: runDemo,
-};
 
 export async function main(argv: string[]): Promise<number> {
   let i18n = cliTranslator(languageFromEnvironment());
@@ -33,7 +23,7 @@ export async function main(argv: string[]): Promise<number> {
     return fail(error, i18n);
   }
   const [name, ...rest] = args;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && !rest[0])) {
     process.stdout.write(i18n.t('cli_help'));
     return name === undefined ? 2 : 0;
   }
@@ -42,13 +32,34 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) return fail(new UsageError(phrase('cli_unknown_command', { name })), i18n);
+  // `robotlens help crawl` is `robotlens crawl --help`.
+  const [commandName, commandArgs] = name === 'help' ? [rest[0] ?? '', ['--help']] : [name, rest];
+  const command = Object.hasOwn(COMMANDS, commandName) ? COMMANDS[commandName] : undefined;
+  if (!command) return fail(unknownCommand(commandName), i18n);
+  if (asksForHelp(commandArgs)) {
+    process.stdout.write(formatCommandHelp(command.spec, i18n));
+    return 0;
+  }
   try {
-    return await command(rest, i18n);
+    return await command.run(commandArgs, i18n);
   } catch (error) {
     return fail(error, i18n);
   }
+}
+
+/** `-h` or `--help` before any `--` (after it, they are positional arguments). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '-h' || arg === '--help');
+}
+
+function unknownCommand(name: string): UsageError {
+  const guess = closestName(name, Object.keys(COMMANDS));
+  return new UsageError(
+    guess === null
+      ? phrase('cli_unknown_command', { name })
+      : phrase('cliopt_unknown_command_guess', { name, guess }),
+  );
 }
 
 function fail(error: unknown, { say }: Translator): number {

@@ -18,7 +18,7 @@ describe('progressLine', () => {
       en,
     );
     expect(line).toBe(
-      '1:23 · 1,234 done, 56 queued, 7 broken · 15.0 URLs/s · paced by --delay-ms 50',
+      '1:23 · 1,234 done, 56 queued, 7 broken · 15.0 URLs/s · paced by --delay 50ms',
     );
     expect(line.length).toBeLessThanOrEqual(79);
   });
@@ -39,8 +39,8 @@ describe('paceText', () => {
 
   it('names the delay when it is longer than answer time ÷ concurrency', () => {
     expect(pace(50, 2, 80)).toMatch(/^pace: polite, 50 ms between requests per site/);
-    expect(pace(50, 8, 10)).toMatch(/--delay-ms 0/);
-    expect(pace(50, 2, null)).toMatch(/--delay-ms 0/);
+    expect(pace(50, 8, 10)).toMatch(/--delay 0/);
+    expect(pace(50, 2, null)).toMatch(/--delay 0/);
   });
 
   it('names the server when its answers are slower than the delay allows', () => {

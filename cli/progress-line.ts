@@ -2,7 +2,7 @@
  * A live progress line on a terminal's stderr; silent when stderr is not a
  * terminal. It says what sets the pace, because the usual surprise is that
  * `--concurrency` changes nothing: with the polite default delay, one site
- * gets at most one request per `--delay-ms`, however many may be in flight.
+ * gets at most one request per `--delay`, however many may be in flight.
  */
 import type { CrawlEvent, CrawlStats } from '../lib/crawl/types.ts';
 import type { Translator } from '../lib/i18n/translator.ts';

@@ -19,72 +19,53 @@ import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
-import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
-import { PRODUCT_TOKEN, USER_AGENT } from '../../lib/identity.ts';
-import { readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
+import { USER_AGENT } from '../../lib/identity.ts';
+import { checkSameCrawl, readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
 import { summaryLine, type CutShortNote } from '../format/crawl-summary.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
 import { crawlNetwork } from '../http/crawl-network.ts';
 import { cliTranslator } from '../i18n.ts';
-import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
+import { parseCommandArgs, type ParsedArgs } from '../options.ts';
 import { progressPrinter, ResponseTimes } from '../progress-line.ts';
 import { resumeCommand } from '../resume-command.ts';
+import { targetUrl } from '../target-url.ts';
 import { UsageError } from '../usage-error.ts';
+import {
+  CLI_DEFAULT_MAX_PAGES,
+  CRAWL_COMMAND,
+  crawlOptionsOf,
+  optionsNotUsedOnResume,
+} from './crawl-options.ts';
 
-/**
- * The command line's page limit. A whole-site audit of a site of a few
- * thousand pages finishes with the defaults; 10,000 pages stays bounded
- * (~240 MB peak memory and a 7 MB state file, README "Performance"). The
- * extension keeps its own smaller default (lib/crawl/types.ts).
- */
-export const CLI_DEFAULT_MAX_PAGES = 10_000;
+export { CLI_DEFAULT_MAX_PAGES };
 
 /** Exit codes, the same in README and help. */
 export const EXIT = { clean: 0, broken: 1, error: 2, cutShort: 3 } as const;
 
-const OPTIONS = {
-  'max-pages': { type: 'string' },
-  'max-depth': { type: 'string' },
-  concurrency: { type: 'string' },
-  'delay-ms': { type: 'string' },
-  timeout: { type: 'string' },
-  'max-duration': { type: 'string' },
-  ua: { type: 'string' },
-  from: { type: 'string' },
-  'same-domain': { type: 'boolean' },
-  sitemaps: { type: 'boolean' },
-  'no-external': { type: 'boolean' },
-  'ignore-robots': { type: 'boolean' },
-  block: { type: 'string', multiple: true },
-  resume: { type: 'string' },
-  format: { type: 'string' },
-  out: { type: 'string' },
-} as const;
-
 type Format = 'text' | 'json' | 'csv';
 type StopSignal = 'SIGINT' | 'SIGTERM';
-type Values = Record<string, string | boolean | string[] | undefined>;
 
 export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
   // Every waiting request listens on the crawl's abort signal; dozens at once is normal, not a leak.
   EventEmitter.defaultMaxListeners = Math.max(EventEmitter.defaultMaxListeners, 500);
-  const { values, positionals } = parseCommandArgs(args, OPTIONS);
-  const format = parseFormat(values.format, ['text', 'json', 'csv']) as Format;
-  const previous = values.resume ? await readCheckpoint(values.resume) : null;
+  const options = parseCommandArgs(args, CRAWL_COMMAND);
+  const { positionals } = options;
+  const format = options.text('format') as Format;
+  const stateFile = options.text('resume');
+  const previous = stateFile ? await readCheckpoint(stateFile) : null;
   if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
   if (positionals.length === 0 && !previous)
     throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
-  const fresh = previous ? null : crawlOptions(values, parseTargetUrl(positionals[0]));
-  const startUrl = previous?.options.startUrls[0] ?? fresh!.startUrls[0]!;
-  const network = crawlNetwork(startUrl, {
-    userAgent: USER_AGENT,
-    ...(values.from ? { from: values.from } : {}),
-  });
+  const given = positionals[0] === undefined ? null : targetUrl(positionals[0], i18n).url;
+  if (previous && stateFile && given) checkSameCrawl(previous, given, stateFile);
+  if (previous && stateFile) noteOptionsNotUsed(options, previous, stateFile, i18n);
+  const startUrl = previous?.options.startUrls[0] ?? given!;
+  const from = options.text('from');
+  const network = crawlNetwork(startUrl, { userAgent: USER_AGENT, ...(from ? { from } : {}) });
   const addressGuard = network.addressGuard;
   const responseTimes = new ResponseTimes();
   const http = timed(network.http, responseTimes);
-  const stateFile = values.resume;
   let pace = { delayMs: 0, concurrencyPerOrigin: 1 };
   const progress = progressPrinter(i18n, () => ({ ...pace, meanResponseMs: responseTimes.meanMs }));
   const ports = {
@@ -97,10 +78,12 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
       ? { save: (checkpoint: CrawlCheckpoint) => writeCheckpoint(stateFile, checkpoint) }
       : {}),
   };
-  const crawler = previous ? carryOn(previous, values, ports) : Crawler.start(fresh!, ports);
-  const options = crawler.book.options;
-  pace = { delayMs: options.delayMs, concurrencyPerOrigin: options.concurrencyPerOrigin };
-  responseTimes.origin = new URL(options.startUrls[0]!).origin;
+  const crawler = previous
+    ? carryOn(previous, options, ports)
+    : Crawler.start(crawlOptionsOf(options, startUrl), ports);
+  const crawlOptions = crawler.book.options;
+  pace = { delayMs: crawlOptions.delayMs, concurrencyPerOrigin: crawlOptions.concurrencyPerOrigin };
+  responseTimes.origin = new URL(crawlOptions.startUrls[0]!).origin;
   const stop = new AbortController();
   let stoppedBy: StopSignal | null = null;
   const onSignal = (signal: StopSignal) => {
@@ -119,14 +102,15 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     process.off('SIGTERM', onSignal);
     progress.clear();
   }
-  const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(values));
+  const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(options));
   const report = buildReport(checkpoint, crawler.stats());
   const sections = reportSections(report);
   const output = render(format, report, sections, cut, i18n);
-  if (values.out) await writeFile(values.out, output);
+  const out = options.text('out');
+  if (out) await writeFile(out, output);
   else process.stdout.write(output);
   // The report's last line when it is text on the terminal; otherwise the one line a person sees.
-  if (format !== 'text' || values.out)
+  if (format !== 'text' || options.text('out'))
     process.stderr.write(`${summaryLine(report, sections, cut, i18n)}\n`);
   if (crawler.saveError) {
     const error = crawler.saveError.message;
@@ -147,13 +131,11 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
  */
 function carryOn(
   previous: CrawlCheckpoint,
-  values: Values,
+  options: ParsedArgs,
   ports: Parameters<typeof Crawler.resume>[1],
 ): Crawler {
-  const given = (name: 'max-pages' | 'max-duration') => {
-    const value = values[name] as string | undefined;
-    return value === undefined ? undefined : parsePositiveInt(name, value, 0);
-  };
+  const given = (name: 'max-pages' | 'max-duration') =>
+    options.given.has(name) ? options.number(name) : undefined;
   const maxPages = given('max-pages');
   const runMs = given('max-duration');
   const limits = {
@@ -193,11 +175,10 @@ function stateFileName(startUrl: string): string {
 }
 
 /** The output options a resumed run must repeat (the state file keeps the crawl's own). */
-function outputArgs(values: Values): string[] {
-  return [
-    ...(values.format ? ['--format', values.format as string] : []),
-    ...(values.out ? ['--out', values.out as string] : []),
-  ];
+function outputArgs(options: ParsedArgs): string[] {
+  const format = options.given.has('format') ? options.text('format') : undefined;
+  const out = options.text('out');
+  return [...(format ? ['--format', format] : []), ...(out ? ['--out', out] : [])];
 }
 
 function render(
@@ -239,44 +220,15 @@ function timed(http: HttpFetch, times: ResponseTimes): HttpFetch {
   };
 }
 
-function crawlOptions(
-  values: Values,
-  startUrl: string,
-): Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'> {
-  const str = (name: string) => values[name] as string | undefined;
-  const perOrigin = parsePositiveInt(
-    'concurrency',
-    str('concurrency'),
-    DEFAULT_CRAWL_OPTIONS.concurrencyPerOrigin,
-  );
-  return {
-    startUrls: [startUrl],
-    robot: str('ua')?.trim() || PRODUCT_TOKEN,
-    maxPages: parsePositiveInt('max-pages', str('max-pages'), CLI_DEFAULT_MAX_PAGES),
-    maxDepth: parsePositiveInt('max-depth', str('max-depth'), DEFAULT_CRAWL_OPTIONS.maxDepth),
-    concurrencyPerOrigin: perOrigin,
-    // Outside links are checked in parallel with the site's own pages, each origin politely.
-    concurrency: Math.max(DEFAULT_CRAWL_OPTIONS.concurrency, perOrigin * 4),
-    delayMs: parseNonNegativeInt('delay-ms', str('delay-ms'), DEFAULT_CRAWL_OPTIONS.delayMs),
-    timeoutMs: parsePositiveInt('timeout', str('timeout'), DEFAULT_CRAWL_OPTIONS.timeoutMs),
-    maxDurationMs: parsePositiveInt(
-      'max-duration',
-      str('max-duration'),
-      DEFAULT_CRAWL_OPTIONS.maxDurationMs,
-    ),
-    scope: values['same-domain'] ? 'site' : 'origin',
-    useSitemaps: values.sitemaps === true,
-    checkExternal: values['no-external'] !== true,
-    obeyRobots: values['ignore-robots'] !== true,
-    blockList: (values.block as string[] | undefined) ?? [],
-    ...(str('from') ? { from: str('from')! } : {}),
-  };
-}
-
-function parseNonNegativeInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0)
-    throw new UsageError(phrase('cli_not_non_negative', { name, value }));
-  return number;
+/** A resumed crawl keeps its saved options: say which of the ones given again are not used. */
+function noteOptionsNotUsed(
+  options: ParsedArgs,
+  previous: CrawlCheckpoint,
+  file: string,
+  i18n: Translator,
+): void {
+  for (const { option, given, saved } of optionsNotUsedOnResume(options, previous.options))
+    process.stderr.write(
+      `robotlens: ${i18n.t('cliopt_resume_option_not_used', { option, given, saved, file })}\n`,
+    );
 }

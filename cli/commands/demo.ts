@@ -5,8 +5,6 @@
  * thing, so a newcomer sees every feature and how to ask for it. The demo
  * site has real problems on purpose (see demo/site/README.md).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
@@ -20,12 +18,13 @@ import { formatCrawlText } from '../format/crawl-text.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
+import { packageFile } from '../package-root.ts';
 import { shellWord } from '../resume-command.ts';
 import { startSiteServer } from '../site-server.ts';
 import { UsageError } from '../usage-error.ts';
 import { CLI_DEFAULT_MAX_PAGES } from './crawl.ts';
 
-const DEMO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/site');
+const DEMO_ROOT = packageFile('demo', 'site');
 
 /** The demo pages, each showing one situation. */
 const DEMO_PAGES = [
@@ -114,7 +113,7 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Tra
 
 async function demoCrawl(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
   out(`== ${i18n.t('demo_job_crawl')} ==\n\n`);
-  out(`${commandLine(i18n, ['crawl', `${origin}/`, '--delay-ms', '0'])}\n\n`);
+  out(`${commandLine(i18n, ['crawl', `${origin}/`, '--delay', '0'])}\n\n`);
   const crawler = Crawler.start(
     { startUrls: [`${origin}/`], delayMs: 0, maxPages: CLI_DEFAULT_MAX_PAGES },
     { http, clock: systemClock },

@@ -81,7 +81,7 @@ describe('robotlens page', () => {
 
   it('exits 2 on usage errors', async () => {
     expect((await runCli(['page'])).code).toBe(2);
-    expect((await runCli(['page', 'ftp://example.com/'])).stderr).toContain('Only http and https');
+    expect((await runCli(['page', 'ftp://example.com/'])).stderr).toContain('only http and https');
     expect((await runCli(['page', 'http://x/', '--format', 'xml'])).code).toBe(2);
     expect((await runCli(['nonsense'])).code).toBe(2);
   });

@@ -17,36 +17,41 @@ import {
 } from '../../lib/robots/index.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
-import { parseCommandArgs, parseFormat, parsePositiveInt, parseTargetUrl } from '../options.ts';
+import { parseCommandArgs, type ParsedArgs } from '../options.ts';
+import { assumedHttpsHint, targetUrl } from '../target-url.ts';
 import { UsageError } from '../usage-error.ts';
+import { ROBOTS_COMMAND } from './robots-options.ts';
 
 export async function runRobots(args: string[], i18n: Translator): Promise<number> {
   if (args[0] === 'batch') return runBatch(args.slice(1));
-  const { values, positionals } = parseCommandArgs(args, {
-    ua: { type: 'string', multiple: true },
-    test: { type: 'string', multiple: true },
-    file: { type: 'string' },
-    base: { type: 'string' },
-    format: { type: 'string' },
-    timeout: { type: 'string' },
-    from: { type: 'string' },
-  });
-  const format = parseFormat(values.format);
+  const options = parseCommandArgs(args, ROBOTS_COMMAND);
+  const file = options.text('file');
   const nowMs = Date.now();
-  const fetched = values.file
-    ? await readLocalFile(values.file, values.base, positionals, nowMs)
-    : await fetchRemote(positionals, values, nowMs);
+  const fetched = file
+    ? await readLocalFile(file, options, i18n, nowMs)
+    : await fetchRemote(options, i18n, nowMs);
   if (fetched.status === null) {
     const error = fetched.error ?? i18n.t('cli_unreachable_default');
-    process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url: fetched.url, error })}\n`);
+    process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url: fetched.url, error })}`);
+    process.stderr.write(`${fetched.hint}\n`);
     return 2;
   }
-  const uas = values.ua?.length ? values.ua : [DEFAULT_ROBOT];
-  const audit = auditRobotsTxt(fetched, { uas, tests: values.test ?? [], nowMs });
-  process.stdout.write(
-    format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatRobotsText(audit, i18n),
-  );
+  const uas = options.list('ua');
+  const tests = options.list('test');
+  const audit = auditRobotsTxt(fetched, { uas: uas.length ? uas : [DEFAULT_ROBOT], tests, nowMs });
+  process.stdout.write(format(options.text('format'), audit, i18n, file));
   return exitCodeOf(audit);
+}
+
+function format(
+  name: string | undefined,
+  audit: RobotsAudit,
+  i18n: Translator,
+  file: string | undefined,
+): string {
+  if (name !== 'json') return formatRobotsText(audit, i18n, file);
+  // A file read from disk names itself; its status and lifetime are those of an imagined 200.
+  return `${JSON.stringify(file === undefined ? audit : { file, ...audit }, null, 2)}\n`;
 }
 
 /** 1 when the file has errors or a tested URL is disallowed, so scripts can gate on it. */
@@ -56,29 +61,27 @@ function exitCodeOf(audit: RobotsAudit): number {
   return hasErrors || blocked ? 1 : 0;
 }
 
-async function fetchRemote(
-  positionals: string[],
-  values: { timeout?: string; from?: string },
-  nowMs: number,
-): Promise<RobotsFetch> {
-  if (positionals.length !== 1) throw new UsageError(phrase('cli_robots_one_origin'));
-  const origin = new URL(parseTargetUrl(positionals[0], phrase('cli_what_origin'))).origin;
-  const http = createNodeHttp({
-    userAgent: USER_AGENT,
-    ...(values.from ? { from: values.from } : {}),
-  });
-  const timeoutMs = parsePositiveInt('timeout', values.timeout, 15_000);
-  return fetchRobotsTxt(http, origin, { nowMs, timeoutMs });
+type Fetched = RobotsFetch & { hint: string };
+
+async function fetchRemote(options: ParsedArgs, i18n: Translator, nowMs: number): Promise<Fetched> {
+  if (options.positionals.length !== 1) throw new UsageError(phrase('cli_robots_one_origin'));
+  const target = targetUrl(options.positionals[0], i18n, phrase('cli_what_origin'));
+  const from = options.text('from');
+  const http = createNodeHttp({ userAgent: USER_AGENT, ...(from ? { from } : {}) });
+  const timeoutMs = options.number('timeout');
+  const fetched = await fetchRobotsTxt(http, new URL(target.url).origin, { nowMs, timeoutMs });
+  return { ...fetched, hint: assumedHttpsHint(target, i18n) };
 }
 
 /** A local file audited as if `<base>/robots.txt` had answered 200 with it. */
 async function readLocalFile(
   file: string,
-  base: string | undefined,
-  positionals: string[],
+  options: ParsedArgs,
+  i18n: Translator,
   nowMs: number,
-): Promise<RobotsFetch> {
-  if (positionals.length > 0) throw new UsageError(phrase('cli_robots_not_both'));
+): Promise<Fetched> {
+  if (options.positionals.length > 0) throw new UsageError(phrase('cli_robots_not_both'));
+  const base = targetUrl(options.text('base'), i18n, phrase('cli_what_base'));
   let body: Uint8Array;
   try {
     body = new Uint8Array(await readFile(file));
@@ -90,15 +93,14 @@ async function readLocalFile(
       }),
     );
   }
-  const origin = new URL(parseTargetUrl(base ?? 'https://example.com', phrase('cli_what_base')))
-    .origin;
   return {
-    url: robotsTxtUrl(origin),
+    url: robotsTxtUrl(new URL(base.url).origin),
     status: 200,
     redirects: [],
     body,
     contentType: 'text/plain',
     fetchedAtMs: nowMs,
+    hint: '',
   };
 }
 

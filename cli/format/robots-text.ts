@@ -8,9 +8,10 @@ import { terminalSafe } from './terminal-safe.ts';
 /** Files longer than this are listed by their flagged lines only. */
 const FULL_LISTING_MAX_LINES = 200;
 
-export function formatRobotsText(audit: RobotsAudit, i18n: Translator): string {
+/** `file`: the local file audited (`robots --file`), which no server answered. */
+export function formatRobotsText(audit: RobotsAudit, i18n: Translator, file?: string): string {
   const lines = [
-    ...describeFetch(audit, i18n),
+    ...(file === undefined ? describeFetch(audit, i18n) : describeFile(audit, file, i18n)),
     ...describeFindings(audit, i18n),
     ...describeGroups(audit, i18n),
     ...describeTests(audit, i18n),
@@ -33,6 +34,15 @@ function describeFetch(audit: RobotsAudit, i18n: Translator): string[] {
   const size = { bytes: String(audit.bytes), duration: formatDuration(expiresInMs, i18n) };
   out.push(`  ${audit.truncated ? t('cli_size_truncated', size) : t('cli_size', size)}`);
   return out;
+}
+
+/** A local file has no HTTP status and no cache lifetime: say where it was read. */
+function describeFile(audit: RobotsAudit, file: string, { t }: Translator): string[] {
+  return [
+    `robots.txt: ${file}`,
+    `  ${t('cliopt_robots_from_file', { url: audit.url })}`,
+    `  ${t(audit.truncated ? 'cliopt_robots_file_size_truncated' : 'cliopt_robots_file_size', { bytes: String(audit.bytes) })}`,
+  ];
 }
 
 function describeFindings(audit: RobotsAudit, { t, say }: Translator): string[] {

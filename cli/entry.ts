@@ -1,0 +1,7 @@
+/** The command line's process: `robotlens <args>` → the exit code. */
+import { ignoreClosedPipe } from './closed-pipe.ts';
+import { main } from './main.ts';
+
+ignoreClosedPipe(process.stdout);
+ignoreClosedPipe(process.stderr);
+process.exitCode = await main(process.argv.slice(2));
