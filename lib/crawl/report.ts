@@ -26,6 +26,13 @@ export interface ReportLinkSource {
   raw: string;
 }
 
+/** One page that links a URL: how many times, and the first few of those links. */
+export interface ReportLinkPage {
+  page: string;
+  linkCount: number;
+  links: Omit<ReportLinkSource, 'page'>[];
+}
+
 export interface CrawlReport {
   startUrl: string;
   robot: string;
@@ -52,7 +59,11 @@ export interface CrawlReport {
     kind: string;
     internal: boolean;
     linkCount: number;
+    /** Pages that carry the link (every one, however many). */
+    pageCount: number;
     foundOn: ReportLinkSource[];
+    /** Every page that carries the link, most links first, with the first few of them. */
+    pages: ReportLinkPage[];
   }[];
   redirects: {
     from: string;
@@ -201,8 +212,29 @@ function brokenRow(r: UrlRecord, list: SourceList | undefined): CrawlReport['bro
     kind: r.brokenReason ?? 'other',
     internal: r.internal,
     linkCount: list?.count ?? 0,
+    pageCount: pagesOf(list).length,
     foundOn: toReportSources(list),
+    pages: pagesOf(list),
   };
+}
+
+/** Every page that links a URL, most links first (pages found first first among equals). */
+function pagesOf(list: SourceList | undefined): ReportLinkPage[] {
+  if (!list) return [];
+  const pages = new Map<string, ReportLinkPage>();
+  for (const [page, linkCount] of list.pages ?? []) pages.set(page, { page, linkCount, links: [] });
+  for (const source of list.sources) {
+    let row = pages.get(source.page);
+    if (!row) {
+      // A checkpoint from before pages were counted: what was kept is what is known.
+      row = { page: source.page, linkCount: 0, links: [] };
+      pages.set(source.page, row);
+      if (!list.pages) row.linkCount = list.sources.filter((s) => s.page === source.page).length;
+    }
+    const { page: _page, ...link } = toReportSource(source);
+    row.links.push(link);
+  }
+  return [...pages.values()].sort((a, b) => b.linkCount - a.linkCount);
 }
 
 function redirectRow(r: UrlRecord): CrawlReport['redirects'][number] {
@@ -224,14 +256,18 @@ function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots']
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
-  return (list?.sources ?? []).slice(0, MAX_SOURCES_SHOWN).map((s: LinkSource) => ({
+  return (list?.sources ?? []).slice(0, MAX_SOURCES_SHOWN).map(toReportSource);
+}
+
+function toReportSource(s: LinkSource): ReportLinkSource {
+  return {
     page: s.page,
     element: s.element,
     attribute: s.attribute,
     text: s.text,
     ...(s.line !== undefined ? { line: s.line } : {}),
     raw: s.raw,
-  }));
+  };
 }
 
 /** Pages with the same text fingerprint (links stripped), two or more. */
