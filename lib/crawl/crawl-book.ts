@@ -60,6 +60,11 @@ export interface CrawlCheckpoint {
   notFollowed: { page: string; links: string[] }[];
   sitemap: SitemapNote | null;
   requests: number;
+  /**
+   * Links that make no request (`mailto:`, `tel:`, `javascript:`, `data:`, …),
+   * counted by scheme; absent in checkpoints from before they were counted.
+   */
+  schemeLinks?: [scheme: string, links: number][];
 }
 
 /** Aliases kept for the report, at most. */
@@ -78,6 +83,8 @@ export class CrawlBook {
   readonly soft404: Map<string, string | null>;
   readonly aliases: AliasNote[];
   readonly notFollowed: { page: string; links: string[] }[];
+  /** Links that make no request, counted by scheme (see CrawlCheckpoint.schemeLinks). */
+  readonly schemeLinks: Map<string, number>;
   sitemap: SitemapNote | null;
   startedAtMs: number;
   elapsedBeforeMs: number;
@@ -100,6 +107,7 @@ export class CrawlBook {
     this.soft404 = new Map(checkpoint.soft404);
     this.aliases = [...checkpoint.aliases];
     this.notFollowed = [...checkpoint.notFollowed];
+    this.schemeLinks = new Map(checkpoint.schemeLinks ?? []);
     this.sitemap = checkpoint.sitemap;
     this.startedAtMs = checkpoint.startedAtMs;
     this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
@@ -214,6 +222,7 @@ export class CrawlBook {
       notFollowed: this.notFollowed,
       sitemap: this.sitemap,
       requests: this.requests,
+      schemeLinks: [...this.schemeLinks],
     };
   }
 }

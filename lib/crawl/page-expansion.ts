@@ -25,7 +25,7 @@ import { readPage, type PageReading } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
 
-const NOT_HTTP = phrase('skip_not_http');
+const FILE_URL = phrase('crawlengine_file_url');
 
 /** Would this link alone make its (internal) target a page to crawl? */
 function isPageLink(url: string, link: { element: LinkElement; rel: string[] }): boolean {
@@ -119,10 +119,6 @@ export class PageExpander {
     for (const link of reading.links) {
       const admission = admitLink(link, context);
       if (admission.kind === 'ignore') continue;
-      if (admission.kind === 'other-scheme') {
-        this.#refuseOtherScheme(admission.url, entry.depth + 1);
-        continue;
-      }
       const source: LinkSource = {
         page: pageUrl,
         element: link.element,
@@ -131,6 +127,12 @@ export class PageExpander {
         line: link.line,
         raw: link.raw,
       };
+      if (admission.kind === 'other-scheme') {
+        if (admission.scheme === 'file')
+          this.#recordFileLink(admission.url, source, entry.depth + 1);
+        else this.#countSchemeLink(admission.scheme);
+        continue;
+      }
       if (admission.kind === 'invalid') {
         this.#recordInvalid(admission.raw, admission.reason, source, entry.depth + 1);
         continue;
@@ -221,21 +223,31 @@ export class PageExpander {
     this.#emit({ type: 'result', record });
   }
 
-  /** `mailto:`, `javascript:`, … links make no request; each is listed once among the skipped. */
-  #refuseOtherScheme(raw: string, depth: number): void {
-    // A data: URL can be a whole image; the record only needs to name it.
-    const url = raw.length > 200 ? `${raw.slice(0, 100)}…(${raw.length} characters)` : raw;
+  /** `mailto:`, `tel:`, `javascript:`, … links make no request: counted by scheme, not listed. */
+  #countSchemeLink(scheme: string): void {
+    const counts = this.#book.schemeLinks;
+    counts.set(scheme, (counts.get(scheme) ?? 0) + 1);
+  }
+
+  /**
+   * A `file:` link (or canonical) works only on the author's computer: a
+   * broken link for every visitor, listed with the pages that carry it.
+   */
+  #recordFileLink(url: string, source: LinkSource, depth: number): void {
+    this.#book.sources.add(url, source);
     if (this.#book.known.has(url)) return;
-    this.#book.record({
+    const record: UrlRecord = {
       url,
       depth,
       internal: false,
-      status: 'skipped',
+      status: 'broken',
       httpStatus: null,
-      skipReason: 'not-http',
-      reason: english(NOT_HTTP),
-      reasonPhrase: NOT_HTTP,
-    });
+      brokenReason: 'file-url',
+      reason: english(FILE_URL),
+      reasonPhrase: FILE_URL,
+    };
+    this.#book.record(record);
+    this.#emit({ type: 'result', record });
   }
 
   #recordInvalid(raw: string, reason: Phrase, source: LinkSource, depth: number): void {
@@ -258,7 +270,8 @@ export class PageExpander {
   }
 
   #noteAlias(raw: string, url: string, page: string): void {
-    const reasons = aliasReasons(raw, page);
+    // An ordinary `page.html#section` link is how pages link their parts, not another spelling of the URL.
+    const reasons = aliasReasons(raw, page).filter((reason) => reason !== 'fragment');
     if (reasons.length === 0) return;
     this.#book.noteAlias({ raw, url, page, reasons });
     this.#emit({

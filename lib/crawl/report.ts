@@ -91,6 +91,8 @@ export interface CrawlReport {
     foundOn: ReportLinkSource[];
   }[];
   aliases: { raw: string; url: string; page: string; reasons: string[] }[];
+  /** Links that make no request (`mailto:`, `tel:`, `javascript:`, …), counted by scheme. */
+  notRequestedLinks: Record<string, number>;
   notFollowed: { page: string; links: string[] }[];
   soft404: { origin: string; detected: boolean }[];
   /** Each origin's robots.txt answer and what the crawl made of it (RFC 9309). */
@@ -178,6 +180,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
         foundOn: sourcesOf(r.url),
       })),
     aliases: checkpoint.aliases,
+    notRequestedLinks: Object.fromEntries(checkpoint.schemeLinks ?? []),
     notFollowed: checkpoint.notFollowed,
     soft404: checkpoint.soft404.map(([origin, fingerprint]) => ({
       origin,
