@@ -28,7 +28,11 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
   if (verdict.status === null && verdict.reasons.some((r) => r.code === 'http-status')) {
     // The page could not be fetched at all: that is an error, not a verdict.
     const reason = verdict.reasons.find((r) => r.code === 'http-status');
-    const error = reason ? i18n.say(reason.detailPhrase) : i18n.t('cli_unreachable_default');
+    // The cause (DNS, refused connection, timeout, …) first, then what it means for robots.
+    const cause = reason?.sourcePhrase ? `${i18n.say(reason.sourcePhrase)}. ` : '';
+    const error = reason
+      ? `${cause}${i18n.say(reason.detailPhrase)}`
+      : i18n.t('cli_unreachable_default');
     process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url, error })}\n`);
     if (format === 'json') process.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
     return 2;

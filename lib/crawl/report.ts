@@ -35,6 +35,12 @@ export interface ReportLinkPage {
 
 export interface CrawlReport {
   startUrl: string;
+  /**
+   * Start URLs that gave no answer at all (DNS, refused connection, TLS,
+   * timeout), with why: the site could not be crawled, which is an error,
+   * not a broken link.
+   */
+  unreachableStart: { url: string; reason: string; reasonPhrase?: Phrase }[];
   robot: string;
   finished: boolean;
   stoppedBecause: StopReason | null;
@@ -139,6 +145,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
   return {
     startUrl: checkpoint.options.startUrls[0]!,
+    unreachableStart: unreachableStarts(checkpoint),
     robot: checkpoint.options.robot,
     finished: checkpoint.finished,
     stoppedBecause: checkpoint.stoppedBecause,
@@ -190,6 +197,13 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
     sitemap: sitemapComparison(checkpoint, pages, sources),
     distribution: distribution(records),
   };
+}
+
+function unreachableStarts(checkpoint: CrawlCheckpoint): CrawlReport['unreachableStart'] {
+  const starts = new Set(checkpoint.options.startUrls);
+  return checkpoint.records
+    .filter((r) => starts.has(r.url) && r.status === 'broken' && r.httpStatus === null)
+    .map((r) => ({ url: r.url, ...reasonOf(r) }));
 }
 
 function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
