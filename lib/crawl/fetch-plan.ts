@@ -10,7 +10,13 @@ import type { LinkElement } from '../links/link-types.ts';
 export type FetchMethod = 'GET' | 'HEAD';
 
 /** Elements whose target is a resource, not a page. */
-const RESOURCE_ELEMENTS: ReadonlySet<LinkElement> = new Set(['img', 'source', 'script', 'link']);
+const RESOURCE_ELEMENTS: ReadonlySet<LinkElement> = new Set([
+  'img',
+  'source',
+  'script',
+  'link',
+  'style',
+]);
 
 /** Endings that are almost never HTML pages. */
 const NON_HTML_EXTENSION =
