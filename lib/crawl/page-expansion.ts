@@ -7,7 +7,9 @@
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { isHtml } from '../http/content-type.ts';
+import { isCss, isHtml } from '../http/content-type.ts';
+import { cssUrls } from '../links/css-urls.ts';
+import { resolveLinks } from '../links/resolve-links.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
 import { appliesToRobot } from '../meta/robot-names.ts';
@@ -15,13 +17,13 @@ import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
 import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
 import { aliasReasons } from '../url/alias-reasons.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
-import type { LinkElement } from '../links/link-types.ts';
+import type { ExtractedLink, LinkElement } from '../links/link-types.ts';
 import type { CrawlBook } from './crawl-book.ts';
 import { chooseMethod } from './fetch-plan.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { admitLink, type AdmissionContext } from './link-admission.ts';
-import { readPage, type PageReading } from './read-page.ts';
+import { readPage } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
 
@@ -55,6 +57,10 @@ export class PageExpander {
   /** read: an HTML page of the site gives its fingerprint, robots directives and links. */
   read(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
     const response = outcome.response!;
+    if (isCss(record.contentType)) {
+      this.#readStylesheet(entry, outcome, record);
+      return;
+    }
     if (!isHtml(record.contentType)) return;
     const pageUrl = outcome.finalUrl;
     if (!inScope(pageUrl, this.#scope).allowed) return;
@@ -81,7 +87,24 @@ export class PageExpander {
       return;
     }
     this.#book.contentSeen.set(reading.fingerprint.withLinks, pageUrl);
-    this.#expand(entry, pageUrl, reading, record, nofollow);
+    this.#expand(entry, pageUrl, reading.links, record, nofollow);
+  }
+
+  /** A stylesheet of the site: its `url(…)` and `@import` links, resolved against it. */
+  #readStylesheet(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
+    const cssUrl = outcome.finalUrl;
+    if (!inScope(cssUrl, this.#scope).allowed) return;
+    const css = decodeText(outcome.response!.body, record.contentType);
+    record.bytes = outcome.response!.body.length;
+    const origins = cssUrls(css).map((found) => ({
+      raw: found.url,
+      element: 'style' as const,
+      attribute: 'css' as const,
+      text: '',
+      rel: [],
+      line: found.line,
+    }));
+    this.#expand(entry, cssUrl, resolveLinks(origins, cssUrl, undefined), record, false);
   }
 
   /** The page's answer matches this origin's answer to a random path: a "not found" page served as 200. */
@@ -110,13 +133,13 @@ export class PageExpander {
   #expand(
     entry: FrontierEntry,
     pageUrl: string,
-    reading: PageReading,
+    links: readonly ExtractedLink[],
     record: UrlRecord,
     nofollow: boolean,
   ): void {
     const context = this.#admissionContext(entry.depth + 1);
     const targets: string[] = [];
-    for (const link of reading.links) {
+    for (const link of links) {
       const admission = admitLink(link, context);
       if (admission.kind === 'ignore') continue;
       const source: LinkSource = {
