@@ -35,3 +35,22 @@ describe('robotlens crawl: what is crawled', () => {
     expect(run.code).toBe(1);
   }, 30_000);
 });
+
+describe('robotlens crawl and page on an unreachable URL', () => {
+  it('crawl: exits 2 with the cause in words, not "finished, 1 broken"', async () => {
+    // A port nothing listens on: the connection is refused.
+    const run = await runCli(['crawl', 'http://127.0.0.1:1/', ...FLAGS]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /cannot crawl http:\/\/127\.0\.0\.1:1\/: the start URL could not be reached \(.*connection failed/i,
+    );
+    const report = JSON.parse(run.stdout) as CrawlReport;
+    expect(report.unreachableStart).toHaveLength(1);
+  }, 30_000);
+
+  it('page: says why the page could not be fetched', async () => {
+    const run = await runCli(['page', 'http://127.0.0.1:1/']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/ECONNREFUSED/);
+  }, 30_000);
+});

@@ -119,6 +119,16 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     );
     return EXIT.error;
   }
+  if (report.unreachableStart.length > 0) {
+    // Nothing could be crawled: an error with its cause, not "finished, 1 broken".
+    for (const start of report.unreachableStart) {
+      const error = start.reasonPhrase ? i18n.say(start.reasonPhrase) : start.reason;
+      process.stderr.write(
+        `robotlens: ${i18n.t('crawlengine_start_unreachable', { url: start.url, error })}\n`,
+      );
+    }
+    return EXIT.error;
+  }
   if (cut) return EXIT.cutShort;
   return sections.siteBroken.length + sections.offSiteBroken.length > 0 ? EXIT.broken : EXIT.clean;
 }

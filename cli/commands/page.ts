@@ -29,7 +29,11 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
   if (verdict.status === null && verdict.reasons.some((r) => r.code === 'http-status')) {
     // The page could not be fetched at all: that is an error, not a verdict.
     const reason = verdict.reasons.find((r) => r.code === 'http-status');
-    const error = reason ? i18n.say(reason.detailPhrase) : i18n.t('cli_unreachable_default');
+    // The cause (DNS, refused connection, timeout, …) first, then what it means for robots.
+    const cause = reason?.sourcePhrase ? `${i18n.say(reason.sourcePhrase)}. ` : '';
+    const error = reason
+      ? `${cause}${i18n.say(reason.detailPhrase)}`
+      : i18n.t('cli_unreachable_default');
     const hint = assumedHttpsHint(target, i18n);
     process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url, error })}${hint}\n`);
     if (format === 'json') process.stdout.write(pageJson(inspection));

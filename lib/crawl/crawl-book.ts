@@ -62,6 +62,11 @@ export interface CrawlCheckpoint {
   notFollowed: { page: string; links: string[] }[];
   sitemap: SitemapNote | null;
   requests: number;
+  /**
+   * Links that make no request (`mailto:`, `tel:`, `javascript:`, `data:`, …),
+   * counted by scheme; absent in checkpoints from before they were counted.
+   */
+  schemeLinks?: [scheme: string, links: number][];
 }
 
 /** Aliases kept for the report, at most. */
@@ -80,6 +85,8 @@ export class CrawlBook {
   readonly soft404: Map<string, string | null>;
   readonly aliases: AliasNote[];
   readonly notFollowed: { page: string; links: string[] }[];
+  /** Links that make no request, counted by scheme (see CrawlCheckpoint.schemeLinks). */
+  readonly schemeLinks: Map<string, number>;
   sitemap: SitemapNote | null;
   startedAtMs: number;
   elapsedBeforeMs: number;
@@ -102,6 +109,7 @@ export class CrawlBook {
     this.soft404 = new Map(checkpoint.soft404);
     this.aliases = [...checkpoint.aliases];
     this.notFollowed = [...checkpoint.notFollowed];
+    this.schemeLinks = new Map(checkpoint.schemeLinks ?? []);
     this.sitemap = checkpoint.sitemap;
     this.startedAtMs = checkpoint.startedAtMs;
     this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
@@ -216,6 +224,7 @@ export class CrawlBook {
       notFollowed: this.notFollowed,
       sitemap: this.sitemap,
       requests: this.requests,
+      schemeLinks: [...this.schemeLinks],
     };
   }
 }

@@ -12,7 +12,7 @@
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { isHtml } from '../http/content-type.ts';
+import { isCss, isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
@@ -344,7 +344,10 @@ export class Crawler {
     // A later link may turn this check into a page fetch while it runs (CrawlBook.wantPage).
     const asked = entry.method;
     // A URL that was not HTML last time is only checked (HEAD where possible).
-    const method = previous?.contentType && !isHtml(previous.contentType) ? 'HEAD' : asked;
+    const method =
+      previous?.contentType && !isHtml(previous.contentType) && !isCss(previous.contentType)
+        ? 'HEAD'
+        : asked;
     const outcome = await steps.fetcher.fetch({
       url: entry.url,
       method,

@@ -9,7 +9,7 @@ describe('chooseMethod', () => {
     [{ url: 'https://e.com/img/logo.PNG', internal: true }, 'HEAD'],
     [{ url: 'https://e.com/app', internal: true, element: 'script' }, 'HEAD'],
     [{ url: 'https://e.com/photo', internal: true, element: 'img' }, 'HEAD'],
-    [{ url: 'https://e.com/style', internal: true, element: 'link', rel: ['stylesheet'] }, 'HEAD'],
+    [{ url: 'https://e.com/style', internal: true, element: 'link', rel: ['stylesheet'] }, 'GET'], // read for its url() links,
     [{ url: 'https://e.com/ko/', internal: true, element: 'link', rel: ['alternate'] }, 'GET'],
     [{ url: 'https://e.com/frame.html', internal: true, element: 'iframe' }, 'GET'],
     [{ url: 'https://other.example/', internal: false, element: 'a' }, 'HEAD'],

@@ -10,7 +10,13 @@ import type { LinkElement } from '../links/link-types.ts';
 export type FetchMethod = 'GET' | 'HEAD';
 
 /** Elements whose target is a resource, not a page. */
-const RESOURCE_ELEMENTS: ReadonlySet<LinkElement> = new Set(['img', 'source', 'script', 'link']);
+const RESOURCE_ELEMENTS: ReadonlySet<LinkElement> = new Set([
+  'img',
+  'source',
+  'script',
+  'link',
+  'style',
+]);
 
 /** Endings that are almost never HTML pages. */
 const NON_HTML_EXTENSION =
@@ -28,6 +34,8 @@ export interface FetchPlanInput {
 
 export function chooseMethod({ url, internal, element, rel }: FetchPlanInput): FetchMethod {
   if (!internal) return 'HEAD';
+  // The site's stylesheets are read for their url() and @import links.
+  if (isStylesheet(url, rel)) return 'GET';
   if (element !== undefined && RESOURCE_ELEMENTS.has(element) && !isPageLink(element, rel))
     return 'HEAD';
   return NON_HTML_EXTENSION.test(pathOf(url)) ? 'HEAD' : 'GET';
@@ -71,6 +79,10 @@ function isPageLink(element: LinkElement, rel: readonly string[] | undefined): b
 /** HEAD answers that do not prove a link dead: try GET before saying so. */
 export function shouldRetryWithGet(status: number | null): boolean {
   return status === null || status === 405 || status === 501 || status >= 400;
+}
+
+function isStylesheet(url: string, rel: readonly string[] | undefined): boolean {
+  return (rel ?? []).includes('stylesheet') || /\.css$/i.test(pathOf(url));
 }
 
 function pathOf(url: string): string {

@@ -34,7 +34,7 @@ export type Admission =
       reasonPhrase: Phrase;
     }
   | { kind: 'invalid'; raw: string; reason: Phrase }
-  | { kind: 'other-scheme'; url: string }
+  | { kind: 'other-scheme'; url: string; scheme: string }
   | { kind: 'ignore' };
 
 export interface AdmissionContext {
@@ -55,7 +55,7 @@ const HINT_RELS = new Set(['preconnect', 'dns-prefetch']);
 export function admitLink(link: ExtractedLink, context: AdmissionContext): Admission {
   if (link.kind === 'not-a-request') {
     return link.reason === 'other-scheme'
-      ? { kind: 'other-scheme', url: link.url }
+      ? { kind: 'other-scheme', url: link.url, scheme: link.scheme }
       : { kind: 'ignore' };
   }
   if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reasonPhrase };

@@ -38,4 +38,42 @@ describe('LinkSources', () => {
     for (let i = 0; i < 5; i++) copy.add('http://e/b', from(`http://e/${i}`));
     expect(copy.get('http://e/b').sources).toHaveLength(3);
   });
+
+  it('keeps every page that links a problem URL with its count, and only the first few links of each', () => {
+    const sources = new LinkSources();
+    // A table of contents links the page hundreds of times (each to another #fragment) …
+    for (let i = 0; i < 746; i++)
+      sources.add('http://e/changelog', {
+        ...from('http://e/contents', `entry ${i}`),
+        line: i + 1,
+      });
+    // … and many other pages link it once.
+    for (let i = 0; i < 600; i++) sources.add('http://e/changelog', from(`http://e/p${i}`));
+    sources.settle('http://e/changelog', false);
+    const list = sources.get('http://e/changelog');
+    expect(list.count).toBe(1346);
+    expect(list.pages).toHaveLength(601);
+    expect(list.pages![0]).toEqual(['http://e/contents', 746]);
+    expect(list.sources.filter((s) => s.page === 'http://e/contents').map((s) => s.line)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(list.sources).toHaveLength(3 + 600);
+  });
+
+  it('keeps page counts across a JSON round trip, and reads checkpoints from before them', () => {
+    const sources = new LinkSources();
+    for (let i = 0; i < 5; i++) sources.add('http://e/x', from('http://e/a', `t${i}`));
+    const copy = LinkSources.fromJSON(JSON.parse(JSON.stringify(sources)));
+    copy.add('http://e/x', from('http://e/a', 'later'));
+    expect(copy.get('http://e/x')).toMatchObject({ count: 6, pages: [['http://e/a', 6]] });
+    expect(copy.get('http://e/x').sources).toHaveLength(3);
+    const old = LinkSources.fromJSON({
+      entries: [['http://e/y', { count: 3, sources: [from('http://e/a'), from('http://e/b')] }]],
+      fine: [],
+    });
+    expect(old.get('http://e/y').pages).toEqual([
+      ['http://e/a', 1],
+      ['http://e/b', 1],
+    ]);
+  });
 });

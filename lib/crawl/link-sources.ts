@@ -1,25 +1,41 @@
 /**
  * Where each URL was linked from. A dead link is only useful to a webmaster
- * with every page and anchor text that carry it, but keeping every source of
- * every link costs memory (a menu link appears on every page). So sources
- * are kept in full while a URL's outcome is unknown or a problem, and cut
- * to a few (with a count) once it is known to be fine.
+ * with every page that carries it, but keeping every link of every page
+ * costs memory (a menu link appears on every page, a table of contents
+ * links one page hundreds of times). So, per URL:
+ *   - every page that links it, once, with how many links it holds;
+ *   - the first few distinct links of each page (element, anchor text, line);
+ * and once the URL is known to be fine, only a few sources and the count.
  */
 import type { LinkSource } from './types.ts';
 
 /** Sources kept for a URL that is fine. */
 const SOURCES_KEPT_WHEN_FINE = 3;
-/** Sources kept for one URL at most, even when it is broken (the count stays exact). */
-const MAX_SOURCES = 500;
+/** Distinct links kept per page for one URL (the page's count stays exact). */
+export const SOURCES_KEPT_PER_PAGE = 3;
 
 export interface SourceList {
   /** Every link to the URL, counted. */
   count: number;
+  /** The first few distinct links of each page, pages in the order they were found. */
   sources: LinkSource[];
+  /**
+   * Links to the URL per page, every page, in the order found; absent once
+   * the URL is fine (and in checkpoints from before it was kept).
+   */
+  pages?: [page: string, links: number][];
+}
+
+interface PageTally {
+  links: number;
+  /** This page's sources among the URL's kept ones (the same objects). */
+  kept: LinkSource[];
 }
 
 export class LinkSources {
-  readonly #byUrl = new Map<string, SourceList>();
+  readonly #byUrl = new Map<string, { count: number; sources: LinkSource[] }>();
+  /** Per URL that is not (yet) fine: page → its links to the URL. */
+  readonly #pages = new Map<string, Map<string, PageTally>>();
   readonly #fine = new Set<string>();
 
   add(url: string, source: LinkSource): void {
@@ -29,34 +45,84 @@ export class LinkSources {
       this.#byUrl.set(url, list);
     }
     list.count++;
-    const room = this.#fine.has(url) ? SOURCES_KEPT_WHEN_FINE : MAX_SOURCES;
-    if (list.sources.length < room && !list.sources.some((s) => sameSource(s, source)))
-      list.sources.push(detachSource(source));
+    if (this.#fine.has(url)) {
+      if (list.sources.length < SOURCES_KEPT_WHEN_FINE && !repeats(list.sources, source))
+        list.sources.push(detachSource(source));
+      return;
+    }
+    const tally = this.#tallyOf(url, source.page);
+    tally.links++;
+    if (tally.kept.length < SOURCES_KEPT_PER_PAGE && !repeats(tally.kept, source)) {
+      const kept = detachSource(source);
+      list.sources.push(kept);
+      tally.kept.push(kept);
+    }
   }
 
-  /** The URL's outcome is known: a fine one keeps only a few sources from now on. */
+  /** The URL's outcome is known: a fine one keeps only a few sources (and no pages) from now on. */
   settle(url: string, fine: boolean): void {
     if (!fine) return;
     this.#fine.add(url);
+    this.#pages.delete(url);
     const list = this.#byUrl.get(url);
     if (list && list.sources.length > SOURCES_KEPT_WHEN_FINE)
       list.sources.length = SOURCES_KEPT_WHEN_FINE;
   }
 
   get(url: string): SourceList {
-    return this.#byUrl.get(url) ?? { count: 0, sources: [] };
+    const list = this.#byUrl.get(url);
+    if (!list) return { count: 0, sources: [] };
+    const pages = this.#pages.get(url);
+    return pages
+      ? { ...list, pages: [...pages].map(([page, tally]) => [page, tally.links]) }
+      : { ...list };
   }
 
   toJSON(): { entries: [string, SourceList][]; fine: string[] } {
-    return { entries: [...this.#byUrl], fine: [...this.#fine] };
+    return {
+      entries: [...this.#byUrl.keys()].map((url) => [url, this.get(url)]),
+      fine: [...this.#fine],
+    };
   }
 
   static fromJSON(data: { entries: [string, SourceList][]; fine: string[] }): LinkSources {
     const sources = new LinkSources();
-    for (const [url, list] of data.entries) sources.#byUrl.set(url, list);
     for (const url of data.fine) sources.#fine.add(url);
+    for (const [url, list] of data.entries) {
+      sources.#byUrl.set(url, { count: list.count, sources: list.sources });
+      if (sources.#fine.has(url)) continue;
+      for (const [page, links] of list.pages ?? pagesOfSources(list.sources))
+        sources.#tallyOf(url, page).links += links;
+      for (const source of list.sources) sources.#tallyOf(url, source.page).kept.push(source);
+    }
     return sources;
   }
+
+  #tallyOf(url: string, page: string): PageTally {
+    let pages = this.#pages.get(url);
+    if (!pages) {
+      pages = new Map();
+      this.#pages.set(url, pages);
+    }
+    let tally = pages.get(page);
+    if (!tally) {
+      tally = { links: 0, kept: [] };
+      pages.set(page, tally);
+    }
+    return tally;
+  }
+}
+
+/** A checkpoint from before pages were counted: each kept source counts once. */
+function pagesOfSources(sources: readonly LinkSource[]): [string, number][] {
+  const pages = new Map<string, number>();
+  for (const source of sources) pages.set(source.page, (pages.get(source.page) ?? 0) + 1);
+  return [...pages];
+}
+
+/** Whether the same link was kept already (among a few: one page's, or a fine URL's). */
+function repeats(kept: readonly LinkSource[], source: LinkSource): boolean {
+  return kept.some((s) => sameSource(s, source));
 }
 
 /**

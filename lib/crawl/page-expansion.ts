@@ -7,7 +7,9 @@
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { isHtml } from '../http/content-type.ts';
+import { isCss, isHtml } from '../http/content-type.ts';
+import { cssUrls } from '../links/css-urls.ts';
+import { resolveLinks } from '../links/resolve-links.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
 import { appliesToRobot } from '../meta/robot-names.ts';
@@ -15,17 +17,17 @@ import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
 import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
 import { aliasReasons } from '../url/alias-reasons.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
-import type { LinkElement } from '../links/link-types.ts';
+import type { ExtractedLink, LinkElement } from '../links/link-types.ts';
 import type { CrawlBook } from './crawl-book.ts';
 import { chooseMethod } from './fetch-plan.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { admitLink, type AdmissionContext } from './link-admission.ts';
-import { readPage, type PageReading } from './read-page.ts';
+import { readPage } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
 
-const NOT_HTTP = phrase('skip_not_http');
+const FILE_URL = phrase('crawlengine_file_url');
 
 /** Would this link alone make its (internal) target a page to crawl? */
 function isPageLink(url: string, link: { element: LinkElement; rel: string[] }): boolean {
@@ -55,6 +57,10 @@ export class PageExpander {
   /** read: an HTML page of the site gives its fingerprint, robots directives and links. */
   read(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
     const response = outcome.response!;
+    if (isCss(record.contentType)) {
+      this.#readStylesheet(entry, outcome, record);
+      return;
+    }
     if (!isHtml(record.contentType)) return;
     const pageUrl = outcome.finalUrl;
     if (!inScope(pageUrl, this.#scope).allowed) return;
@@ -81,7 +87,24 @@ export class PageExpander {
       return;
     }
     this.#book.contentSeen.set(reading.fingerprint.withLinks, pageUrl);
-    this.#expand(entry, pageUrl, reading, record, nofollow);
+    this.#expand(entry, pageUrl, reading.links, record, nofollow);
+  }
+
+  /** A stylesheet of the site: its `url(…)` and `@import` links, resolved against it. */
+  #readStylesheet(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
+    const cssUrl = outcome.finalUrl;
+    if (!inScope(cssUrl, this.#scope).allowed) return;
+    const css = decodeText(outcome.response!.body, record.contentType);
+    record.bytes = outcome.response!.body.length;
+    const origins = cssUrls(css).map((found) => ({
+      raw: found.url,
+      element: 'style' as const,
+      attribute: 'css' as const,
+      text: '',
+      rel: [],
+      line: found.line,
+    }));
+    this.#expand(entry, cssUrl, resolveLinks(origins, cssUrl, undefined), record, false);
   }
 
   /** The page's answer matches this origin's answer to a random path: a "not found" page served as 200. */
@@ -110,19 +133,15 @@ export class PageExpander {
   #expand(
     entry: FrontierEntry,
     pageUrl: string,
-    reading: PageReading,
+    links: readonly ExtractedLink[],
     record: UrlRecord,
     nofollow: boolean,
   ): void {
     const context = this.#admissionContext(entry.depth + 1);
     const targets: string[] = [];
-    for (const link of reading.links) {
+    for (const link of links) {
       const admission = admitLink(link, context);
       if (admission.kind === 'ignore') continue;
-      if (admission.kind === 'other-scheme') {
-        this.#refuseOtherScheme(admission.url, entry.depth + 1);
-        continue;
-      }
       const source: LinkSource = {
         page: pageUrl,
         element: link.element,
@@ -131,6 +150,12 @@ export class PageExpander {
         line: link.line,
         raw: link.raw,
       };
+      if (admission.kind === 'other-scheme') {
+        if (admission.scheme === 'file')
+          this.#recordFileLink(admission.url, source, entry.depth + 1);
+        else this.#countSchemeLink(admission.scheme);
+        continue;
+      }
       if (admission.kind === 'invalid') {
         this.#recordInvalid(admission.raw, admission.reason, source, entry.depth + 1);
         continue;
@@ -221,21 +246,31 @@ export class PageExpander {
     this.#emit({ type: 'result', record });
   }
 
-  /** `mailto:`, `javascript:`, … links make no request; each is listed once among the skipped. */
-  #refuseOtherScheme(raw: string, depth: number): void {
-    // A data: URL can be a whole image; the record only needs to name it.
-    const url = raw.length > 200 ? `${raw.slice(0, 100)}…(${raw.length} characters)` : raw;
+  /** `mailto:`, `tel:`, `javascript:`, … links make no request: counted by scheme, not listed. */
+  #countSchemeLink(scheme: string): void {
+    const counts = this.#book.schemeLinks;
+    counts.set(scheme, (counts.get(scheme) ?? 0) + 1);
+  }
+
+  /**
+   * A `file:` link (or canonical) works only on the author's computer: a
+   * broken link for every visitor, listed with the pages that carry it.
+   */
+  #recordFileLink(url: string, source: LinkSource, depth: number): void {
+    this.#book.sources.add(url, source);
     if (this.#book.known.has(url)) return;
-    this.#book.record({
+    const record: UrlRecord = {
       url,
       depth,
       internal: false,
-      status: 'skipped',
+      status: 'broken',
       httpStatus: null,
-      skipReason: 'not-http',
-      reason: english(NOT_HTTP),
-      reasonPhrase: NOT_HTTP,
-    });
+      brokenReason: 'file-url',
+      reason: english(FILE_URL),
+      reasonPhrase: FILE_URL,
+    };
+    this.#book.record(record);
+    this.#emit({ type: 'result', record });
   }
 
   #recordInvalid(raw: string, reason: Phrase, source: LinkSource, depth: number): void {
@@ -258,7 +293,8 @@ export class PageExpander {
   }
 
   #noteAlias(raw: string, url: string, page: string): void {
-    const reasons = aliasReasons(raw, page);
+    // An ordinary `page.html#section` link is how pages link their parts, not another spelling of the URL.
+    const reasons = aliasReasons(raw, page).filter((reason) => reason !== 'fragment');
     if (reasons.length === 0) return;
     this.#book.noteAlias({ raw, url, page, reasons });
     this.#emit({

@@ -26,8 +26,21 @@ export interface ReportLinkSource {
   raw: string;
 }
 
+/** One page that links a URL: how many times, and the first few of those links. */
+export interface ReportLinkPage {
+  page: string;
+  linkCount: number;
+  links: Omit<ReportLinkSource, 'page'>[];
+}
+
 export interface CrawlReport {
   startUrl: string;
+  /**
+   * Start URLs that gave no answer at all (DNS, refused connection, TLS,
+   * timeout), with why: the site could not be crawled, which is an error,
+   * not a broken link.
+   */
+  unreachableStart: { url: string; reason: string; reasonPhrase?: Phrase }[];
   robot: string;
   finished: boolean;
   stoppedBecause: StopReason | null;
@@ -52,7 +65,11 @@ export interface CrawlReport {
     kind: string;
     internal: boolean;
     linkCount: number;
+    /** Pages that carry the link (every one, however many). */
+    pageCount: number;
     foundOn: ReportLinkSource[];
+    /** Every page that carries the link, most links first, with the first few of them. */
+    pages: ReportLinkPage[];
   }[];
   redirects: {
     from: string;
@@ -82,6 +99,8 @@ export interface CrawlReport {
     foundOn: ReportLinkSource[];
   }[];
   aliases: { raw: string; url: string; page: string; reasons: string[] }[];
+  /** Links that make no request (`mailto:`, `tel:`, `javascript:`, …), counted by scheme. */
+  notRequestedLinks: Record<string, number>;
   notFollowed: { page: string; links: string[] }[];
   soft404: { origin: string; detected: boolean }[];
   /** Each origin's robots.txt answer and what the crawl made of it (RFC 9309). */
@@ -130,6 +149,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
   return {
     startUrl: checkpoint.options.startUrls[0]!,
+    unreachableStart: unreachableStarts(checkpoint),
     robot: checkpoint.options.robot,
     finished: checkpoint.finished,
     stoppedBecause: checkpoint.stoppedBecause,
@@ -173,6 +193,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
         foundOn: sourcesOf(r.url),
       })),
     aliases: checkpoint.aliases,
+    notRequestedLinks: Object.fromEntries(checkpoint.schemeLinks ?? []),
     notFollowed: checkpoint.notFollowed,
     soft404: checkpoint.soft404.map(([origin, fingerprint]) => ({
       origin,
@@ -182,6 +203,13 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
     sitemap: sitemapComparison(checkpoint, pages, sources),
     distribution: distribution(records),
   };
+}
+
+function unreachableStarts(checkpoint: CrawlCheckpoint): CrawlReport['unreachableStart'] {
+  const starts = new Set(checkpoint.options.startUrls);
+  return checkpoint.records
+    .filter((r) => starts.has(r.url) && r.status === 'broken' && r.httpStatus === null)
+    .map((r) => ({ url: r.url, ...reasonOf(r) }));
 }
 
 function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
@@ -207,8 +235,29 @@ function brokenRow(r: UrlRecord, list: SourceList | undefined): CrawlReport['bro
     kind: r.brokenReason ?? 'other',
     internal: r.internal,
     linkCount: list?.count ?? 0,
+    pageCount: pagesOf(list).length,
     foundOn: toReportSources(list),
+    pages: pagesOf(list),
   };
+}
+
+/** Every page that links a URL, most links first (pages found first first among equals). */
+function pagesOf(list: SourceList | undefined): ReportLinkPage[] {
+  if (!list) return [];
+  const pages = new Map<string, ReportLinkPage>();
+  for (const [page, linkCount] of list.pages ?? []) pages.set(page, { page, linkCount, links: [] });
+  for (const source of list.sources) {
+    let row = pages.get(source.page);
+    if (!row) {
+      // A checkpoint from before pages were counted: what was kept is what is known.
+      row = { page: source.page, linkCount: 0, links: [] };
+      pages.set(source.page, row);
+      if (!list.pages) row.linkCount = list.sources.filter((s) => s.page === source.page).length;
+    }
+    const { page: _page, ...link } = toReportSource(source);
+    row.links.push(link);
+  }
+  return [...pages.values()].sort((a, b) => b.linkCount - a.linkCount);
 }
 
 function redirectRow(r: UrlRecord, foundOn: ReportLinkSource[]): CrawlReport['redirects'][number] {
@@ -231,14 +280,18 @@ function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots']
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
-  return (list?.sources ?? []).slice(0, MAX_SOURCES_SHOWN).map((s: LinkSource) => ({
+  return (list?.sources ?? []).slice(0, MAX_SOURCES_SHOWN).map(toReportSource);
+}
+
+function toReportSource(s: LinkSource): ReportLinkSource {
+  return {
     page: s.page,
     element: s.element,
     attribute: s.attribute,
     text: s.text,
     ...(s.line !== undefined ? { line: s.line } : {}),
     raw: s.raw,
-  }));
+  };
 }
 
 /** Pages with the same text fingerprint (links stripped), two or more. */

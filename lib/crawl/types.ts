@@ -101,6 +101,8 @@ export type BrokenReason =
   | 'redirect-without-location'
   | 'redirect-to-error'
   | 'soft-404'
+  /** A `file:` link: a file on the author's computer, which no visitor can open. */
+  | 'file-url'
   | HttpErrorKind;
 
 /** Where a link was found. */

@@ -13,9 +13,19 @@
 import type { Phrase } from '../i18n/phrase.ts';
 
 export type LinkElement =
-  'a' | 'area' | 'link' | 'img' | 'source' | 'script' | 'iframe' | 'frame' | 'meta-refresh';
+  | 'a'
+  | 'area'
+  | 'link'
+  | 'img'
+  | 'source'
+  | 'script'
+  | 'iframe'
+  | 'frame'
+  | 'meta-refresh'
+  /** A `url(…)` or `@import` in a `<style>` block (attribute `css`) or a `style` attribute. */
+  | 'style';
 
-export type LinkAttribute = 'href' | 'src' | 'srcset' | 'content';
+export type LinkAttribute = 'href' | 'src' | 'srcset' | 'content' | 'css' | 'style';
 
 /** Where a link came from, as written. */
 export interface LinkOrigin {

@@ -16,6 +16,7 @@ import { Parser } from 'htmlparser2';
 import { decodeAttribute as decodeAnyAttribute, decodeText } from '../meta/decode-html.ts';
 import { parseRefresh } from '../meta/refresh.ts';
 import type { LinkAttribute, LinkElement, LinkOrigin } from './link-types.ts';
+import { cssUrls } from './css-urls.ts';
 import { parseSrcset } from './srcset.ts';
 
 export interface PageMeta {
@@ -68,6 +69,8 @@ interface Scan {
   inertDepth: number;
   nonTextDepth: number;
   anchor: OpenAnchor | null;
+  /** The text of the `<style>` block being read, and the line it starts on. */
+  style: { chunks: string[]; line: number } | null;
   /** Newlines counted up to `lineIndex`, so line numbers cost one pass in total. */
   line: number;
   lineIndex: number;
@@ -84,6 +87,7 @@ export function scanHtml(html: string, options: ScanOptions): ScannedPage {
     inertDepth: 0,
     nonTextDepth: 0,
     anchor: null,
+    style: null,
     line: 1,
     lineIndex: 0,
   };
@@ -104,6 +108,9 @@ function openTag(scan: Scan, name: string, attributes: Attributes): void {
   if (name === 'template') scan.inertDepth++;
   if (scan.inertDepth > 0) return;
   if (NON_TEXT_ELEMENTS.has(name)) scan.nonTextDepth++;
+  if (name === 'style') scan.style = { chunks: [], line: currentLine(scan) };
+  if (attributes.style !== undefined && /url\(|@import/i.test(attributes.style))
+    addCssLinks(scan, 'style', decodeAttribute(attributes.style), currentLine(scan));
   switch (name) {
     case 'a':
       // A new anchor closes an open one, as the HTML parser does.
@@ -147,10 +154,17 @@ function closeTag(scan: Scan, name: string): void {
   if (scan.inertDepth > 0) return;
   if (NON_TEXT_ELEMENTS.has(name)) scan.nonTextDepth = Math.max(0, scan.nonTextDepth - 1);
   if (name === 'a') finishAnchor(scan);
+  if (name === 'style' && scan.style !== null) {
+    // Style text is raw text in HTML: no character references to decode.
+    addCssLinks(scan, 'css', scan.style.chunks.join(''), scan.style.line);
+    scan.style = null;
+  }
 }
 
 function readText(scan: Scan, chunk: string): void {
-  if (scan.inertDepth > 0 || scan.nonTextDepth > 0) return;
+  if (scan.inertDepth > 0) return;
+  scan.style?.chunks.push(chunk);
+  if (scan.nonTextDepth > 0) return;
   scan.options.onText?.(chunk);
   if (scan.anchor !== null) addAnchorText(scan.anchor, chunk);
 }
@@ -194,6 +208,14 @@ function addSrcset(
   if (srcset === undefined) return;
   for (const candidate of parseSrcset(decodeAttribute(srcset))) {
     pushLink(scan, element, 'srcset', candidate.url, label, undefined);
+  }
+}
+
+/** The `url(…)` and `@import` links of CSS that starts on `firstLine`. */
+function addCssLinks(scan: Scan, attribute: 'css' | 'style', css: string, firstLine: number): void {
+  for (const found of cssUrls(css)) {
+    const link = pushLink(scan, 'style', attribute, found.url, undefined, undefined);
+    if (link !== null) link.line = firstLine + found.line - 1;
   }
 }
 
