@@ -14,6 +14,7 @@ import { buildReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN, USER_AGENT } from '../../lib/identity.ts';
+import { parseBlockOption } from '../block-option.ts';
 import { readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
@@ -127,7 +128,7 @@ function crawlOptions(
     useSitemaps: values.sitemaps === true,
     checkExternal: values['no-external'] !== true,
     obeyRobots: values['ignore-robots'] !== true,
-    blockList: (values.block as string[] | undefined) ?? [],
+    blockList: parseBlockOption(values.block as string[] | undefined),
     ...(str('from') ? { from: str('from')! } : {}),
   };
 }
