@@ -12,6 +12,7 @@ import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN, USER_AGENT } from '../../lib/identity.ts';
 import { parseBlockOption } from '../block-option.ts';
@@ -83,7 +84,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const report = buildReport(checkpoint, crawler.stats());
   const output =
     format === 'json'
-      ? `${JSON.stringify(report, null, 2)}\n`
+      ? `${stringifySafeJson(report, 2)}\n`
       : format === 'csv'
         ? brokenLinksCsv(report)
         : formatCrawlText(report, i18n);

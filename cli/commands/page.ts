@@ -1,5 +1,6 @@
 /** `robotlens page <url>`: the page verdict. Exit 0 indexable, 1 not, 2 error. */
 import { phrase } from '../../lib/i18n/phrase.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
 import { inspectPage } from '../../lib/page/inspect-page.ts';
@@ -30,12 +31,12 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
     const reason = verdict.reasons.find((r) => r.code === 'http-status');
     const error = reason ? i18n.say(reason.detailPhrase) : i18n.t('cli_unreachable_default');
     process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url, error })}\n`);
-    if (format === 'json') process.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
+    if (format === 'json') process.stdout.write(`${stringifySafeJson(verdict, 2)}\n`);
     return 2;
   }
   process.stdout.write(
     format === 'json'
-      ? `${JSON.stringify(verdict, null, 2)}\n`
+      ? `${stringifySafeJson(verdict, 2)}\n`
       : formatVerdictText(verdict, robots, i18n),
   );
   return verdict.indexable ? 0 : 1;

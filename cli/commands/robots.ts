@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { phrase } from '../../lib/i18n/phrase.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
 import {
@@ -44,7 +45,7 @@ export async function runRobots(args: string[], i18n: Translator): Promise<numbe
   const uas = values.ua?.length ? values.ua : [DEFAULT_ROBOT];
   const audit = auditRobotsTxt(fetched, { uas, tests: values.test ?? [], nowMs });
   process.stdout.write(
-    format === 'json' ? `${JSON.stringify(audit, null, 2)}\n` : formatRobotsText(audit, i18n),
+    format === 'json' ? `${stringifySafeJson(audit, 2)}\n` : formatRobotsText(audit, i18n),
   );
   return exitCodeOf(audit);
 }
@@ -105,7 +106,7 @@ async function readLocalFile(
 async function runBatch(args: string[]): Promise<number> {
   if (args.length > 0) throw new UsageError(phrase('cli_batch_no_args'));
   const cases = parseCases(await readStdin());
-  process.stdout.write(`${JSON.stringify(batchDecide(cases))}\n`);
+  process.stdout.write(`${stringifySafeJson(batchDecide(cases))}\n`);
   return 0;
 }
 
