@@ -206,10 +206,11 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
       );
     })
     .finally(async () => {
-      // Stop may have forgotten this crawl already, and a new one may hold the site.
       if (running.get(origin) === entry) running.delete(origin);
       if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM);
-    });
+    })
+    // The last progress write may fail too (storage full); the site is released all the same.
+    .catch(() => undefined);
 }
 
 function savePausedMessage(error: Error | null): string {
