@@ -18,6 +18,7 @@ import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
@@ -212,7 +213,7 @@ function render(
           resumeCommand: cut.resumeCommand,
         }
       : null;
-    return `${JSON.stringify({ ...report, cutShort, summary }, null, 2)}\n`;
+    return `${stringifySafeJson({ ...report, cutShort, summary }, 2)}\n`;
   }
   const csv = brokenLinksCsv(report);
   if (!cut) return csv;

@@ -1,5 +1,6 @@
 /** `robotlens page <url>`: the page verdict. Exit 0 indexable, 1 not, 2 error. */
 import { phrase } from '../../lib/i18n/phrase.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { inspectPage, type PageInspection } from '../../lib/page/inspect-page.ts';
@@ -51,5 +52,5 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
  */
 function pageJson({ verdict, robots, robotsFetch }: PageInspection): string {
   const robotsTxt = { url: robotsFetch.url, status: robotsFetch.status, ...robots };
-  return `${JSON.stringify({ ...verdict, robots: robotsTxt }, null, 2)}\n`;
+  return `${stringifySafeJson({ ...verdict, robots: robotsTxt }, 2)}\n`;
 }

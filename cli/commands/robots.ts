@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { phrase } from '../../lib/i18n/phrase.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
 import {
@@ -51,7 +52,7 @@ function format(
 ): string {
   if (name !== 'json') return formatRobotsText(audit, i18n, file);
   // A file read from disk names itself; its status and lifetime are those of an imagined 200.
-  return `${JSON.stringify(file === undefined ? audit : { file, ...audit }, null, 2)}\n`;
+  return `${stringifySafeJson(file === undefined ? audit : { file, ...audit }, 2)}\n`;
 }
 
 /** 1 when the file has errors or a tested URL is disallowed, so scripts can gate on it. */
@@ -107,7 +108,7 @@ async function readLocalFile(
 async function runBatch(args: string[]): Promise<number> {
   if (args.length > 0) throw new UsageError(phrase('cli_batch_no_args'));
   const cases = parseCases(await readStdin());
-  process.stdout.write(`${JSON.stringify(batchDecide(cases))}\n`);
+  process.stdout.write(`${stringifySafeJson(batchDecide(cases))}\n`);
   return 0;
 }
 

@@ -66,6 +66,7 @@ export function BlockListSection({ text, error, lines, onChange }: BlockListSect
               </div>
             ))}
           </dl>
+          <p>{t('block_pattern_re2_hint')}</p>
           <p>{t('options_block_always')}</p>
         </div>
       </div>

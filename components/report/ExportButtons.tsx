@@ -3,6 +3,7 @@
  * `<a download>` click), so no `downloads` permission is needed.
  */
 import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
+import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { useI18n } from '../i18n.tsx';
 
@@ -61,7 +62,7 @@ export function ExportButtons({ report }: { report: CrawlReport }) {
           saveTextFile(
             reportFileName(report, 'json'),
             'application/json',
-            JSON.stringify(report, null, 2),
+            stringifySafeJson(report, 2),
           )
         }
       >

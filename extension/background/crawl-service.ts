@@ -130,11 +130,15 @@ async function startCrawl(startUrl: string, settings: CrawlSettings): Promise<Ok
   }
 }
 
+/**
+ * The crawl is aborted before anything is written, so a failed write cannot
+ * keep it going; its run then ends and releases the site (launch's finally).
+ */
 async function stopCrawl(origin: string): Promise<OkOrError> {
-  await setPhase(origin, 'stopped');
   const crawl = running.get(origin);
   if (crawl) crawl.stop.abort(new Error('stopped by the user'));
-  else await publishStored(origin, 'stopped');
+  await setPhase(origin, 'stopped');
+  if (!crawl) await publishStored(origin, 'stopped');
   return { ok: true };
 }
 
@@ -177,10 +181,19 @@ export async function resumeInterrupted(): Promise<void> {
 
 async function launch(origin: string, crawler: Crawler): Promise<void> {
   const stop = new AbortController();
-  running.set(origin, { crawler, stop });
-  await setPhase(origin, 'running');
-  await browser.alarms?.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
-  await publish(origin, crawler, 'running');
+  const entry = { crawler, stop };
+  running.set(origin, entry);
+  try {
+    await setPhase(origin, 'running');
+    await browser.alarms?.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
+    await publish(origin, crawler, 'running');
+  } catch (error) {
+    // A save failed (storage full): the crawl never ran, so nothing may say it runs.
+    if (running.get(origin) === entry) running.delete(origin);
+    await setPhase(origin, 'failed').catch(() => undefined);
+    if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM).catch(() => undefined);
+    throw error;
+  }
   void crawler
     .run(stop.signal)
     .then(async (checkpoint) => {
@@ -200,9 +213,11 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
       );
     })
     .finally(async () => {
-      running.delete(origin);
+      if (running.get(origin) === entry) running.delete(origin);
       if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM);
-    });
+    })
+    // The last progress write may fail too (storage full); the site is released all the same.
+    .catch(() => undefined);
 }
 
 function savePausedMessage(error: Error | null): string {

@@ -9,6 +9,7 @@
 import { browser } from 'wxt/browser';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import { setKept } from './session-cache.ts';
 
 const CHECKPOINT_PREFIX = 'crawl.checkpoint.';
 /** Also read by extension/crawl-progress.ts. */
@@ -52,8 +53,41 @@ export async function loadProgress(): Promise<ProgressMap> {
   );
 }
 
+/** Sites whose progress is kept at most; the longest-untouched finished ones go first. */
+const MAX_PROGRESS_SITES = 50;
+/** A URL or message in a progress item is cut to this: it is shown in one line of the popup. */
+const MAX_PROGRESS_TEXT_CHARS = 2_048;
+
+/**
+ * Writes one site's progress. The item is bounded (texts cut, at most
+ * MAX_PROGRESS_SITES sites) and, should session storage be full, cached
+ * copies are evicted to make room (setKept); it throws only when even that fails.
+ */
 export async function saveProgress(summary: CrawlSummary): Promise<void> {
   const progress = await loadProgress();
-  progress[summary.origin] = summary;
-  await browser.storage.session.set({ [PROGRESS_KEY]: progress });
+  progress[summary.origin] = boundedSummary(summary);
+  await setKept({ [PROGRESS_KEY]: withinSiteLimit(progress) });
+}
+
+function boundedSummary(summary: CrawlSummary): CrawlSummary {
+  const cut = (text: string) => text.slice(0, MAX_PROGRESS_TEXT_CHARS);
+  return {
+    ...summary,
+    startUrl: cut(summary.startUrl),
+    currentUrl: summary.currentUrl === null ? null : cut(summary.currentUrl),
+    ...(summary.error === undefined ? {} : { error: cut(summary.error) }),
+  };
+}
+
+function withinSiteLimit(progress: ProgressMap): ProgressMap {
+  const sites = Object.values(progress);
+  if (sites.length <= MAX_PROGRESS_SITES) return progress;
+  const dropped = sites
+    .filter((site) => site.phase !== 'running')
+    .sort((a, b) => a.updatedAtMs - b.updatedAtMs)
+    .slice(0, sites.length - MAX_PROGRESS_SITES)
+    .map((site) => site.origin);
+  return Object.fromEntries(
+    Object.entries(progress).filter(([origin]) => !dropped.includes(origin)),
+  );
 }

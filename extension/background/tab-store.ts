@@ -2,12 +2,19 @@
  * What the background knows about each tab, kept in storage.session so a
  * stopped and restarted service worker still has it (module variables do not
  * survive a restart). robots.txt responses are kept once per origin.
+ *
+ * Both are caches sized by pages and sites, so they go through the session
+ * cache (session-cache.ts): each item capped, the page's facts cut to a
+ * bounded size first (lib/meta/cap-page-facts.ts), the least recently used
+ * evicted to stay within the budget. A copy that cannot be kept is no
+ * error: it is fetched or read again when next needed.
  */
-import { browser } from 'wxt/browser';
 import type { TabFacts } from '../../lib/protocol/messages.ts';
 import type { VerdictInput } from '../../lib/verdict/compute-verdict.ts';
 import type { RobotsFetch } from '../../lib/robots/types.ts';
+import { capPageFacts } from '../../lib/meta/cap-page-facts.ts';
 import { base64ToBytes, bytesToBase64 } from '../../lib/protocol/base64.ts';
+import { cachedKeys, getCached, putCached, removeCached } from './session-cache.ts';
 
 /** A tab's page as checked: its DOM facts and how its origin answered. */
 export interface TabInspection extends TabFacts {
@@ -18,32 +25,35 @@ export interface TabInspection extends TabFacts {
 
 type StoredRobotsFetch = Omit<RobotsFetch, 'body'> & { bodyBase64?: string };
 
-const tabKey = (tabId: number) => `tab.${tabId}`;
+const TAB_PREFIX = 'tab.';
+const tabKey = (tabId: number) => `${TAB_PREFIX}${tabId}`;
 const robotsKey = (origin: string) => `robots.${origin}`;
 
-export async function loadTab(tabId: number): Promise<TabInspection | undefined> {
-  const stored = await browser.storage.session.get(tabKey(tabId));
-  return stored[tabKey(tabId)] as TabInspection | undefined;
+export function loadTab(tabId: number): Promise<TabInspection | undefined> {
+  return getCached<TabInspection>(tabKey(tabId));
 }
 
-export async function saveTab(tabId: number, inspection: TabInspection): Promise<void> {
-  await browser.storage.session.set({ [tabKey(tabId)]: inspection });
+/**
+ * Keeps the inspection with the page's facts cut to a bounded size (saying
+ * so), and returns what was kept: the verdict is computed on it, so it is
+ * the same now and when read back.
+ */
+export async function saveTab(tabId: number, inspection: TabInspection): Promise<TabInspection> {
+  const kept = { ...inspection, facts: capPageFacts(inspection.facts) };
+  await putCached(tabKey(tabId), kept);
+  return kept;
 }
 
-export async function forgetTab(tabId: number): Promise<void> {
-  await browser.storage.session.remove(tabKey(tabId));
+export function forgetTab(tabId: number): Promise<void> {
+  return removeCached(tabKey(tabId));
 }
 
 export async function listTabIds(): Promise<number[]> {
-  const all = await browser.storage.session.get(null);
-  return Object.keys(all)
-    .filter((key) => key.startsWith('tab.'))
-    .map((key) => Number(key.slice(4)));
+  return (await cachedKeys(TAB_PREFIX)).map((key) => Number(key.slice(TAB_PREFIX.length)));
 }
 
 export async function loadRobotsFetch(origin: string): Promise<RobotsFetch | undefined> {
-  const stored = (await browser.storage.session.get(robotsKey(origin)))[robotsKey(origin)] as
-    StoredRobotsFetch | undefined;
+  const stored = await getCached<StoredRobotsFetch>(robotsKey(origin));
   if (!stored) return undefined;
   const { bodyBase64, ...rest } = stored;
   return bodyBase64 === undefined ? rest : { ...rest, body: base64ToBytes(bodyBase64) };
@@ -52,5 +62,5 @@ export async function loadRobotsFetch(origin: string): Promise<RobotsFetch | und
 export async function saveRobotsFetch(origin: string, fetched: RobotsFetch): Promise<void> {
   const { body, ...rest } = fetched;
   const stored: StoredRobotsFetch = body ? { ...rest, bodyBase64: bytesToBase64(body) } : rest;
-  await browser.storage.session.set({ [robotsKey(origin)]: stored });
+  await putCached(robotsKey(origin), stored);
 }

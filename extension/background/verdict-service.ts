@@ -86,10 +86,7 @@ function inspect(tabId: number, facts: TabFacts): Promise<TabInspection> {
   const pending = running.get(tabId);
   if (pending) return pending;
   const job = inspectTab(tabId, facts, Date.now())
-    .then(async (inspection) => {
-      await saveTab(tabId, inspection);
-      return inspection;
-    })
+    .then((inspection) => saveTab(tabId, inspection))
     .finally(() => running.delete(tabId));
   running.set(tabId, job);
   return job;

@@ -10,12 +10,16 @@ describe('csvCell', () => {
     ['-2+3', "'-2+3"],
     ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
     ['\t=1+1', "'\t=1+1"],
-    ['\r=1+1', `"'\r=1+1"`],
+    ['\r=1+1', '⟨U+000D⟩=1+1'],
     ['a, b', '"a, b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['<script>alert(1)</script>', '<script>alert(1)</script>'],
-    ['\u202Etxt.exe', '\u202Etxt.exe'],
+    ['\u202Etxt.exe', '⟨U+202E⟩txt.exe'],
+    ['\u001B[2Jclear', '⟨U+001B⟩[2Jclear'],
+    ['\u001B]8;;https://evil.test/\u001B\\x', '⟨U+001B⟩]8;;https://evil.test/⟨U+001B⟩\\x'],
+    ['a\u009B2Jb', 'a⟨U+009B⟩2Jb'],
+    ['=1\u001B[31m', "'=1⟨U+001B⟩[31m"],
     ['mid=formula', 'mid=formula'],
   ])('%j → %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
@@ -30,7 +34,7 @@ describe('csvCell', () => {
 });
 
 describe('brokenLinksCsv', () => {
-  it('keeps page data as it is, except that no cell can start a formula', () => {
+  it('keeps page data as it is, except that no cell can start a formula or drive a terminal', () => {
     const report = {
       broken: [
         {
@@ -63,7 +67,7 @@ describe('brokenLinksCsv', () => {
     expect(brokenLinksCsv(report).split('\r\n')).toEqual([
       'url,status,kind,reason,page,element,attribute,text,line',
       `https://site.example/gone,404,http-4xx,HTTP 404,https://site.example/,a,href,"'=IMPORTXML(""http://evil.test"", ""//a"")",3`,
-      `https://site.example/gone,404,http-4xx,HTTP 404,https://site.example/a,a,href,"""><svg onload=alert(1)> \u202Egnp.exe",`,
+      `https://site.example/gone,404,http-4xx,HTTP 404,https://site.example/a,a,href,"""><svg onload=alert(1)> ⟨U+202E⟩gnp.exe",`,
       '',
     ]);
   });

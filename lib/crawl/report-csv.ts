@@ -1,8 +1,13 @@
 /**
  * The broken links as CSV, one row per (broken URL, page that carries it).
- * Cells are page data: a cell starting with = + - @ (or a tab/CR) would run
- * as a formula in a spreadsheet, so it is prefixed with a quote.
+ * Cells are page data, read in spreadsheets and terminals alike:
+ * - control, bidi and invisible characters are written in their visible
+ *   form (`⟨U+001B⟩`, `⟨U+202E⟩`, lib/text/invisible.ts), so `cat report.csv`
+ *   cannot clear the screen, plant an OSC 8 link or reorder a line;
+ * - a cell starting with = + - @ (or a tab) would run as a formula in a
+ *   spreadsheet, so it is prefixed with a quote.
  */
+import { revealInvisible } from '../text/invisible.ts';
 import type { CrawlReport } from './report.ts';
 
 const HEADER = ['url', 'status', 'kind', 'reason', 'page', 'element', 'attribute', 'text', 'line'];
@@ -30,7 +35,8 @@ export function brokenLinksCsv(report: CrawlReport): string {
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'number') return String(value);
+  let text = revealInvisible(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

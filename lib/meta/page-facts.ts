@@ -41,4 +41,14 @@ export interface PageFacts {
   anchorCount: number;
   /** Count of `<a href>` elements whose `rel` contains `nofollow`. */
   nofollowAnchorCount: number;
+  /** Present when the facts were cut to fit storage (lib/meta/cap-page-facts.ts): what was left out. */
+  cut?: PageFactsCut;
+}
+
+/** What `capPageFacts` left out: tags dropped and values shortened. */
+export interface PageFactsCut {
+  metasDropped: number;
+  linksDropped: number;
+  refreshDropped: number;
+  valuesShortened: number;
 }

@@ -21,11 +21,17 @@ describe('blockPatternProblem', () => {
     ['HTTPS://example.com/x', /Start the pattern with \//],
     ['https://Example.com/x', /host in lower case/],
     ['/my page', /%20/],
-    ['re:(a+)+$', /exponential time/],
-    ['re:[', /^Not a usable pattern: not a valid regular expression/],
+    ['re:(a+)+$', null],
+    [
+      're:(?=a)a',
+      /^Not valid RE2 syntax: invalid or unsupported Perl syntax: `\(\?=`\. .*no lookaround/,
+    ],
+    ['re:(x)\\1', /^Not valid RE2 syntax: invalid escape sequence: `\\1`\. .*no back-references/],
+    ['re:[', /^Not valid RE2 syntax: missing closing \]/],
+    [`re:${'[ab]{1,999}'.repeat(4)}`, /too complex: [\d,]+ RE2 instructions, at most 2,500\./],
     ['re:', /regular expression after re:/],
     [`/${'x'.repeat(500)}`, /longer than 500/],
-  ])('judges %j', (pattern, why) => {
+  ] as [string, RegExp | null][])('judges %j', (pattern, why) => {
     if (why === null) expect(blockPatternProblem(pattern)).toBeNull();
     else expect(english(blockPatternProblem(pattern)!)).toMatch(why);
   });
@@ -33,7 +39,7 @@ describe('blockPatternProblem', () => {
 
 describe('parseBlockListText', () => {
   it('reads one pattern a line, skipping blank lines and repeats, and numbers the bad lines', () => {
-    const text = '/admin/*\r\n\n  /cart*  \nadmin\n/admin/*\nre:(a|b)*\n';
+    const text = '/admin/*\r\n\n  /cart*  \nadmin\n/admin/*\nre:(?<!a)b\n';
     expect(parseBlockListText(text)).toEqual({
       patterns: ['/admin/*', '/cart*'],
       problems: [
@@ -45,9 +51,9 @@ describe('parseBlockListText', () => {
         },
         {
           line: 6,
-          pattern: 're:(a|b)*',
-          message: expect.stringMatching(/exponential/),
-          messagePhrase: expect.objectContaining({ key: 'options_error_pattern_unusable' }),
+          pattern: 're:(?<!a)b',
+          message: expect.stringMatching(/^Not valid RE2 syntax: .*no lookaround/),
+          messagePhrase: expect.objectContaining({ key: 'block_pattern_re2_syntax' }),
         },
       ],
     });

@@ -6,7 +6,7 @@
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { compileUrlPattern } from '../url/url-pattern.ts';
+import { compileUrlPattern, type PatternProblem } from '../url/url-pattern.ts';
 
 /**
  * Patterns kept at most, and the list's size as stored (JSON, UTF-8): with
@@ -23,8 +23,7 @@ export function blockPatternProblem(pattern: string): Phrase | null {
     return phrase('options_error_pattern_long', { max: MAX_PATTERN_CHARS });
   if (pattern === 're:') return phrase('options_error_regex_empty');
   const compiled = compileUrlPattern(pattern);
-  // The compiler's reason (a regular expression engine's own words) stays as it is.
-  if (!compiled.ok) return phrase('options_error_pattern_unusable', { reason: compiled.reason });
+  if (!compiled.ok) return compileProblem(compiled);
   if (pattern.startsWith('re:')) return null;
   if (/\s/.test(pattern)) return phrase('options_error_pattern_space');
   if (!/^(?:\/|\*|https?:\/\/)/.test(pattern)) return phrase('options_error_pattern_start');
@@ -32,6 +31,23 @@ export function blockPatternProblem(pattern: string): Phrase | null {
   const host = /^https?:\/\/([^/*]*)/.exec(pattern)?.[1] ?? '';
   if (host !== host.toLowerCase()) return phrase('options_error_pattern_host_case');
   return null;
+}
+
+/** A pattern the compiler refused, worded for the user; RE2's own message stays as it is. */
+function compileProblem(problem: PatternProblem): Phrase {
+  switch (problem.kind) {
+    case 'regex-syntax':
+      return phrase('block_pattern_re2_syntax', { error: problem.engineMessage });
+    case 'regex-too-complex':
+      return phrase('block_pattern_re2_too_complex', {
+        size: problem.programSize,
+        max: problem.maxProgramSize,
+      });
+    case 'empty':
+      return phrase('options_error_pattern_unusable', { reason: problem.reason });
+    default:
+      return problem satisfies never;
+  }
 }
 
 /** Null when the list as a whole fits, else why not. */

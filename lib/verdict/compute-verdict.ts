@@ -16,7 +16,7 @@ import { directiveSources } from './directive-sources.ts';
 import { directiveReasons } from './directive-reasons.ts';
 import { reasonOfFinding } from './finding-reasons.ts';
 import { httpStatusReasons, redirectReasons } from './http-reasons.ts';
-import { metaRefreshReasons, notHtmlReasons } from './page-notes.ts';
+import { metaRefreshReasons, notHtmlReasons, pageCutReasons } from './page-notes.ts';
 import { pageTags } from './page-tags.ts';
 import { robotName } from './robot-label.ts';
 import { robotsTxtReasons } from './robots-txt-reasons.ts';
@@ -37,6 +37,7 @@ export function computeVerdict(input: VerdictInput): Verdict {
     ...(input.page === null ? [] : findPageIssues(input.page, input.ua).map(reasonOfFinding)),
     ...metaRefreshReasons(input.page),
     ...notHtmlReasons(input.page, input.http),
+    ...pageCutReasons(input.page),
   ]);
   return {
     url: input.url,

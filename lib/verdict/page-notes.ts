@@ -1,4 +1,4 @@
-/** Notes about the response as a whole: meta refresh redirects and non-HTML content. */
+/** Notes about the response as a whole: meta refresh redirects, non-HTML content, facts cut to fit storage. */
 import { english, sentence } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
@@ -44,6 +44,29 @@ export function notHtmlReasons(page: PageFacts | null, http: VerdictHttp): Reaso
       code: 'not-html',
       blocking: false,
       source: `Content-Type: ${http.contentType ?? '(none)'}`,
+      detail: made.text,
+      detailPhrase: made.phrase,
+    },
+  ];
+}
+
+/** The page's tags were cut to fit storage (lib/meta/cap-page-facts.ts): the verdict may not have seen them all. */
+export function pageCutReasons(page: PageFacts | null): Reason[] {
+  if (!page?.cut) return [];
+  const { metasDropped, linksDropped, refreshDropped, valuesShortened } = page.cut;
+  const made = sentence('session_store_page_cut', {
+    metas: metasDropped,
+    links: linksDropped,
+    refresh: refreshDropped,
+    values: valuesShortened,
+  });
+  const source = sentence('session_store_page_cut_source');
+  return [
+    {
+      code: 'page-facts-cut',
+      blocking: false,
+      source: source.text,
+      sourcePhrase: source.phrase,
       detail: made.text,
       detailPhrase: made.phrase,
     },

@@ -32,7 +32,8 @@ export type ReasonCode =
   | 'meta-outside-head'
   | 'redirect'
   | 'meta-refresh'
-  | 'not-html';
+  | 'not-html'
+  | 'page-facts-cut';
 
 export interface Reason {
   code: ReasonCode;

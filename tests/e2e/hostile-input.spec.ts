@@ -265,7 +265,8 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
   await expect(report.getByTestId('skipped-table')).toContainText(`${s}/pwned/outside`);
   await expectInert(report, reportAlarms);
 
-  // Exports: the data exactly as found, but no CSV cell starts a formula.
+  // Exports: the data as found, but no CSV cell starts a formula, and no control, bidi or
+  // invisible character is written raw (⟨U+202E⟩ in CSV, \u202e in JSON, which reads back the same).
   const [csvDownload] = await Promise.all([
     report.waitForEvent('download'),
     report.getByRole('button', { name: 'Export CSV' }).click(),
@@ -275,14 +276,17 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
   expect(csv).toContain(`,'+cmd|' /C calc'!A0,`);
   expect(csv).toContain(`,'-2+3,`);
   expect(csv).toContain(`,'@SUM(A1:A9),`);
-  expect(csv).toContain('invoice\u202Efdp.exe \u2066isolated\u2069 no\u200Bindex');
+  expect(csv).toContain('invoice⟨U+202E⟩fdp.exe ⟨U+2066⟩isolated⟨U+2069⟩ no⟨U+200B⟩index');
+  expect(csv).not.toMatch(/[\u200B\u202E\u2066\u2069]/);
   const cells = csv.split(/,|\r\n/);
   for (const cell of cells) expect(cell, 'a CSV cell that would run').not.toMatch(/^[=+\-@\t\r]/);
   const [jsonDownload] = await Promise.all([
     report.waitForEvent('download'),
     report.getByRole('button', { name: 'Export JSON' }).click(),
   ]);
-  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as CrawlReport;
+  const jsonText = await readFile((await jsonDownload.path())!, 'utf8');
+  expect(jsonText).toContain('invoice\\u202efdp.exe \\u2066isolated\\u2069 no\\u200bindex');
+  const json = JSON.parse(jsonText) as CrawlReport;
   const texts = json.broken.flatMap((b) => b.foundOn.map((source) => source.text));
   expect(texts).toContain(`"><svg onload=alert('anchor')>`);
   expect(texts).toContain('invoice\u202Efdp.exe \u2066isolated\u2069 no\u200Bindex');
