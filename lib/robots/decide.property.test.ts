@@ -8,7 +8,8 @@ import {
   timed,
 } from '../../tests/unit/properties.ts';
 import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
-import { canonicalisePath, matchPathOf } from './encoding.ts';
+import { matchPathOf } from './encoding.ts';
+import { ALL_READINGS, urlPathFor } from './spelling.ts';
 import { matchingRules } from './explain.ts';
 import { parseRobotsTxt } from './parse.ts';
 
@@ -109,14 +110,14 @@ describe('robots.txt matching, on any file, URL and robot', () => {
   });
 });
 
-describe('canonical paths (encoding.ts)', () => {
-  it('matchPathOf never throws, starts with /, and is a fixed point of canonicalisation', () => {
+describe('compared paths (encoding.ts, spelling.ts)', () => {
+  it('matchPathOf never throws, starts with /, has no raw non-ASCII byte, and is a fixed point of the readings', () => {
     checkProperty(
       fc.property(anyUrl, (url) => {
         const path = matchPathOf(url);
         expect(path.startsWith('/')).toBe(true);
-        expect(path).toMatch(/^[!-~]*$/);
-        expect(canonicalisePath(path)).toBe(path);
+        expect([...path].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+        expect(urlPathFor(path, ALL_READINGS)).toBe(path);
       }),
       1500,
     );

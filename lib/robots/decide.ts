@@ -96,14 +96,25 @@ export function outcomeFor(
   };
 }
 
+export interface DecideOptions {
+  /** false: skip asking what Google's parser alone answers (batch mode needs the answer only). */
+  otherAnswers?: boolean;
+}
+
 /** Decisions shared per (robot, deciding rule) when no other parser disagrees. */
 const sharedDecisions = new WeakMap<RobotRules, Map<RuleCandidate | null, RobotsDecision>>();
 
 /** Decides with a parsed file (the policy is `rules`). The result is frozen and may be shared. */
-export function decideWithRules(robots: RobotsTxt, url: string, ua: string): RobotsDecision {
+export function decideWithRules(
+  robots: RobotsTxt,
+  url: string,
+  ua: string,
+  options: DecideOptions = {},
+): RobotsDecision {
   const pathBinary = extractPathParamsQuery(textToBinary(url));
   const ours = outcomeFor(robots, pathBinary, ua, ALL_READINGS);
-  const google = googleAloneDiffers(robots, pathBinary, ua, ours);
+  const google =
+    options.otherAnswers === false ? null : googleAloneDiffers(robots, pathBinary, ua, ours);
   if (ours.rules === null) return Object.freeze(withOthers(robotsTxtSelf(robots, ua), google));
   if (google !== null) return Object.freeze(withOthers(buildDecision(ours, ua), google));
   let byWinner = sharedDecisions.get(ours.rules);

@@ -110,7 +110,11 @@ function robotsParserFor(robots: RobotsTxt): ReturnType<typeof robotsParser> | n
 }
 
 /** robots-parser's answer for a URL of the file's origin; null when it cannot say or is not asked. */
-export function robotsParserAnswer(robots: RobotsTxt, url: string, ua: string): RobotsAnswer | null {
+export function robotsParserAnswer(
+  robots: RobotsTxt,
+  url: string,
+  ua: string,
+): RobotsAnswer | null {
   const parser = robotsParserFor(robots);
   if (parser === null) return null;
   let absolute: string;

@@ -6,7 +6,7 @@
  * would answer.
  */
 import { toBytes } from './bytes.ts';
-import { decideWithRules } from './decide.ts';
+import { decideWithRules, type DecideOptions } from './decide.ts';
 import { groupLines, type RobotsGroup, type RobotsRule, type RobotsSitemap } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { splitRobotsLines } from './lines.ts';
@@ -33,7 +33,7 @@ export interface RobotsTxt {
   /** The groups' rules compiled for a spelling (memoised per spelling). */
   compiled(readings: Readings): CompiledGroup[];
   /** May this robot fetch this URL, and which line says so. */
-  decide(url: string, ua: string): RobotsDecision;
+  decide(url: string, ua: string, options?: DecideOptions): RobotsDecision;
 }
 
 interface ParsedBody {
@@ -78,10 +78,12 @@ export function parseRobotsTxt(
     ...parsed,
     googleSeesMore,
     hasUnreservedEscapes: parsed.groups.some((group) =>
-      group.rules.some((rule) => hasUnreservedEscape(parsed.lines[rule.line - 1]?.valueBinary ?? '')),
+      group.rules.some((rule) =>
+        hasUnreservedEscape(parsed.lines[rule.line - 1]?.valueBinary ?? ''),
+      ),
     ),
     compiled,
-    decide: (target, ua) => decideWithRules(robots, target, ua),
+    decide: (target, ua, decideOptions) => decideWithRules(robots, target, ua, decideOptions),
   };
   return robots;
 }

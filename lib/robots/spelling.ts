@@ -64,7 +64,12 @@ export function decodeUnreserved(s: string, encodeHigh: boolean): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
-    if (code === 0x25 && i + 2 < s.length && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
+    if (
+      code === 0x25 &&
+      i + 2 < s.length &&
+      isHex(s.charCodeAt(i + 1)) &&
+      isHex(s.charCodeAt(i + 2))
+    ) {
       const byte = parseInt(s.slice(i + 1, i + 3), 16);
       out +=
         isUnreservedCode(byte) && !wouldFormEscape(s, i, byte)

@@ -85,7 +85,14 @@ const RULE_KEYS = [
   'Disallowed',
   'Allowance',
 ];
-const AGENT_KEYS = ['User-agent', 'User-agent', 'user-agent', 'USER-AGENT', 'useragent', 'User agent'];
+const AGENT_KEYS = [
+  'User-agent',
+  'User-agent',
+  'user-agent',
+  'USER-AGENT',
+  'useragent',
+  'User agent',
+];
 const OTHER_LINES = [
   'Sitemap: https://example.com/sitemap.xml',
   'Crawl-delay: 5',
@@ -101,7 +108,23 @@ const OTHER_LINES = [
 const UNRESERVED = 'AZaz09-._~';
 const HEX = '0123456789ABCDEF';
 const UTF8_CHARS = ['\u00e9', '\u30c4', '\u00fc', '\u{1f600}', '\u00a0', '\u4e2d'];
-const PIECES = ['a', 'b', 'ab', 'x', 'page', 'dir/', 'index.html', 'index.htm', '.php', '?', '?q=1', '&', ';', '=', '/'];
+const PIECES = [
+  'a',
+  'b',
+  'ab',
+  'x',
+  'page',
+  'dir/',
+  'index.html',
+  'index.htm',
+  '.php',
+  '?',
+  '?q=1',
+  '&',
+  ';',
+  '=',
+  '/',
+];
 
 /** A byte as `%xx`, with upper- or lower-case hex. */
 function escapeByte(rng: Rng, byte: number): string {
@@ -124,7 +147,8 @@ function fragment(rng: Rng, forRule: boolean): string {
   if (r < 0.78) return pick(rng, UTF8_CHARS);
   if (r < 0.82) return escapeByte(rng, 0x80 + int(rng, 128));
   if (r < 0.9 && forRule) return '*';
-  if (r < 0.93) return pick(rng, ['"', '<', '>', '`', '{', '}', '|', '\\', '^', '[', ']', "'", ' ', '\t']);
+  if (r < 0.93)
+    return pick(rng, ['"', '<', '>', '`', '{', '}', '|', '\\', '^', '[', ']', "'", ' ', '\t']);
   if (r < 0.96) return pick(rng, ['%', '%%', '%2', '%g1', '%%32%46', '%252F', '$']);
   return pick(rng, ['%2F', '%2f', '%2A', '%2a', '%24', '%3F', '%3f', '%23', '%7E', '%7e']);
 }
@@ -150,7 +174,9 @@ function pathFromRule(rng: Rng, rule: string): string {
     return escape;
   });
   // Raw characters to their escape and back: the spelling Google never unifies.
-  out = out.replace(/[ '"<>{}|^`[\]\\]/g, (c) => (chance(rng, 0.3) ? escapeByte(rng, c.charCodeAt(0)) : c));
+  out = out.replace(/[ '"<>{}|^`[\]\\]/g, (c) =>
+    chance(rng, 0.3) ? escapeByte(rng, c.charCodeAt(0)) : c,
+  );
   if (chance(rng, 0.5)) out += fragment(rng, false);
   if (!out.startsWith('/')) out = `/${out}`;
   return out;
@@ -178,7 +204,8 @@ function tiedRules(rng: Rng, rules: string[]): string[] {
 function groupLines(rng: Rng, rules: string[]): string[] {
   const lines: string[] = [];
   const agents = 1 + int(rng, 3);
-  for (let i = 0; i < agents; i++) lines.push(`${pick(rng, AGENT_KEYS)}: ${pick(rng, AGENT_VALUES)}`);
+  for (let i = 0; i < agents; i++)
+    lines.push(`${pick(rng, AGENT_KEYS)}: ${pick(rng, AGENT_VALUES)}`);
   const count = int(rng, 7);
   for (let i = 0; i < count; i++) {
     const r = rng();
@@ -220,7 +247,13 @@ export function generateFile(rng: Rng, size: 'small' | 'huge' = 'small'): Genera
   return { body, urls: urlsFor(rng, rules) };
 }
 
-const ORIGINS = ['http://example.com', 'https://www.example.com:8080', '//example.com', 'example.com', ''];
+const ORIGINS = [
+  'http://example.com',
+  'https://www.example.com:8080',
+  '//example.com',
+  'example.com',
+  '',
+];
 
 function urlsFor(rng: Rng, rules: readonly string[]): string[] {
   const urls: string[] = [];
@@ -232,7 +265,15 @@ function urlsFor(rng: Rng, rules: readonly string[]): string[] {
         ? pathFromRule(rng, pick(rng, rules))
         : r < 0.9
           ? randomPath(rng, false)
-          : pick(rng, ['/robots.txt', '/Robots.txt', '/robots.txt?x', '/%72obots.txt', '/', '/index.html', '/a/index.htm']);
+          : pick(rng, [
+              '/robots.txt',
+              '/Robots.txt',
+              '/robots.txt?x',
+              '/%72obots.txt',
+              '/',
+              '/index.html',
+              '/a/index.htm',
+            ]);
     const origin = pick(rng, ORIGINS);
     const fragmentPart = chance(rng, 0.05) ? '#frag' : '';
     urls.push(`${origin}${path}${fragmentPart}`);

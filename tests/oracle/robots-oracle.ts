@@ -39,7 +39,7 @@ export function oracleSource(): string {
     if (path.dirname(dir) === dir) break;
   }
   throw new Error(
-    'The differential test needs Google\'s robots.txt oracle at ../shared/tools/robots-oracle ' +
+    "The differential test needs Google's robots.txt oracle at ../shared/tools/robots-oracle " +
       '(beside the clone); set ROBOTLENS_ORACLE_SRC to its folder otherwise.',
   );
 }
@@ -67,7 +67,11 @@ function ensureToolchain(): void {
 export function oracleBinary(): string {
   const source = oracleSource();
   const hash = createHash('sha256');
-  for (const file of ['build.sh', 'oracle.cc', ...readdirSync(path.join(source, 'src')).map((f) => `src/${f}`)].sort())
+  for (const file of [
+    'build.sh',
+    'oracle.cc',
+    ...readdirSync(path.join(source, 'src')).map((f) => `src/${f}`),
+  ].sort())
     hash.update(file).update(readFileSync(path.join(source, file)));
   const dir = path.join(os.tmpdir(), `robotlens-robots-oracle-${hash.digest('hex').slice(0, 16)}`);
   const binary = path.join(dir, 'bin/robots-oracle');
@@ -87,7 +91,8 @@ export function runOracle(
   flags: readonly string[] = ['--rfc'],
 ): OracleAnswer[] {
   const parts: Buffer[] = [];
-  for (const body of bodies) parts.push(Buffer.from(`F ${body.length}\n`), Buffer.from(body), Buffer.from('\n'));
+  for (const body of bodies)
+    parts.push(Buffer.from(`F ${body.length}\n`), Buffer.from(body), Buffer.from('\n'));
   for (const c of cases) {
     const ua = Buffer.from(c.ua, 'utf8');
     const url = Buffer.from(c.url, 'utf8');

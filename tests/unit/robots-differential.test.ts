@@ -80,28 +80,24 @@ function disagreements(suite: Suite, got: BatchResult[], want: OracleAnswer[]) {
   return out;
 }
 
-describe('differential test against Google\'s robots.txt parser (--rfc)', () => {
-  it(
-    `agrees on every generated case (seed ${SEED})`,
-    () => {
-      const suite = generatedSuite(SEED);
-      const want = runOracle(suite.bodies, suite.cases);
-      const started = performance.now();
-      const got = ours(suite);
-      const ms = performance.now() - started;
-      const raw = runOracle(suite.bodies, suite.cases, []);
-      const rawAgrees = suite.cases.filter(
-        (_, i) => raw[i]!.allowed === want[i]!.allowed && raw[i]!.line === want[i]!.line,
-      ).length;
-      console.info(
-        `differential: ${suite.cases.length} cases over ${suite.bodies.length} files in ${ms.toFixed(0)} ms; ` +
-          `Google's parser alone answers the same in ${rawAgrees} (${((100 * rawAgrees) / suite.cases.length).toFixed(1)} %)`,
-      );
-      expect(suite.cases.length).toBeGreaterThan(20_000);
-      expect(disagreements(suite, got, want)).toEqual([]);
-    },
-    180_000,
-  );
+describe("differential test against Google's robots.txt parser (--rfc)", () => {
+  it(`agrees on every generated case (seed ${SEED})`, () => {
+    const suite = generatedSuite(SEED);
+    const want = runOracle(suite.bodies, suite.cases);
+    const started = performance.now();
+    const got = ours(suite);
+    const ms = performance.now() - started;
+    const raw = runOracle(suite.bodies, suite.cases, []);
+    const rawAgrees = suite.cases.filter(
+      (_, i) => raw[i]!.allowed === want[i]!.allowed && raw[i]!.line === want[i]!.line,
+    ).length;
+    console.info(
+      `differential: ${suite.cases.length} cases over ${suite.bodies.length} files in ${ms.toFixed(0)} ms; ` +
+        `Google's parser alone answers the same in ${rawAgrees} (${((100 * rawAgrees) / suite.cases.length).toFixed(1)} %)`,
+    );
+    expect(suite.cases.length).toBeGreaterThan(20_000);
+    expect(disagreements(suite, got, want)).toEqual([]);
+  }, 180_000);
 
   it('agrees on every file and URL of the conformance table', () => {
     const suite = conformanceSuite();
@@ -109,7 +105,7 @@ describe('differential test against Google\'s robots.txt parser (--rfc)', () => 
     expect(disagreements(suite, ours(suite), want)).toEqual([]);
   }, 120_000);
 
-  it('says what Google\'s parser alone answers whenever it differs', () => {
+  it("says what Google's parser alone answers whenever it differs", () => {
     const suite = generatedSuite(SEED + 1);
     const cases = suite.cases.slice(0, 8_000);
     const want = runOracle(suite.bodies, cases);
@@ -119,7 +115,11 @@ describe('differential test against Google\'s robots.txt parser (--rfc)', () => 
     const wrong: string[] = [];
     cases.forEach((c, i) => {
       let robots = parsed.get(c.body);
-      if (!robots) parsed.set(c.body, (robots = parseRobotsTxt(suite.bodies[c.body]!, 'http://example.com/robots.txt')));
+      if (!robots)
+        parsed.set(
+          c.body,
+          (robots = parseRobotsTxt(suite.bodies[c.body]!, 'http://example.com/robots.txt')),
+        );
       const decision = robots.decide(c.url, c.ua);
       const google = decision.otherAnswers?.find((o) => o.parser === 'google') ?? null;
       const differs = raw[i]!.allowed !== want[i]!.allowed || raw[i]!.line !== want[i]!.line;
@@ -127,7 +127,9 @@ describe('differential test against Google\'s robots.txt parser (--rfc)', () => 
       const expected = differs ? { allowed: raw[i]!.allowed, line: raw[i]!.line } : null;
       const actual = google ? { allowed: google.allowed, line: google.line } : null;
       if (JSON.stringify(expected) !== JSON.stringify(actual) && wrong.length < 10)
-        wrong.push(`${c.ua} ${JSON.stringify(c.url)}: note ${JSON.stringify(actual)}, Google alone ${JSON.stringify(expected)}`);
+        wrong.push(
+          `${c.ua} ${JSON.stringify(c.url)}: note ${JSON.stringify(actual)}, Google alone ${JSON.stringify(expected)}`,
+        );
     });
     console.info(`Google-alone notes: ${noted} of ${cases.length} cases`);
     expect(noted).toBeGreaterThan(0);
