@@ -8,6 +8,7 @@ import {
   timed,
 } from '../../tests/unit/properties.ts';
 import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { hostileFile, hostilePath } from '../../bench/robots-hostile.ts';
 import { matchPathOf } from './encoding.ts';
 import { ALL_READINGS, urlPathFor } from './spelling.ts';
 import { matchingRules } from './explain.ts';
@@ -107,6 +108,17 @@ describe('robots.txt matching, on any file, URL and robot', () => {
     const robots = parseRobotsTxt(`User-agent: *\n${rules}\n`, URL);
     const url = `https://example.com/${'a/'.repeat(1_000)}`;
     expect(timed(() => robots.decide(url, 'Googlebot'))).toBeLessThan(10_000);
+  });
+});
+
+describe('hostile files (issue 12)', () => {
+  it('6,000 wildcard rules × 2,000-character paths: 100 decisions in bounded time', () => {
+    const robots = parseRobotsTxt(hostileFile(), URL);
+    // 1 s in `npm run bench` on an idle machine; loose here, for a shared test machine.
+    const ms = timed(() => {
+      for (let i = 0; i < 100; i++) robots.decide(`https://example.com${hostilePath(i)}`, 'bot');
+    });
+    expect(ms).toBeLessThan(8_000);
   });
 });
 

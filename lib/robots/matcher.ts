@@ -11,6 +11,7 @@
  * robot, so a decision stops at the first rule that matches.
  */
 import type { RobotsGroup, RobotsRule, RobotsUserAgent } from './groups.ts';
+import { buildPathIndex } from './path-index.ts';
 import { compilePattern, patternMatchesPath, type CompiledPattern } from './pattern.ts';
 import { decodeUnreserved, rulePathFor, type Readings } from './spelling.ts';
 
@@ -38,6 +39,8 @@ export interface RobotRules {
   groups: RobotsGroup[];
   /** Their rules, in decision order: longest first, Allow first, earliest line first. */
   ordered: RuleCandidate[];
+  /** How many of them have a `*`: what an index of the path can save. */
+  wildcardRules: number;
 }
 
 /** Compiles every group's rules; `valueOf` gives a rule line's value bytes (binary string). */
@@ -95,7 +98,7 @@ export function namesRobot(agent: RobotsUserAgent, robot: string): boolean {
 export function groupsForRobot(
   groups: readonly RobotsGroup[],
   robot: string,
-): Omit<RobotRules, 'ordered'> {
+): Omit<RobotRules, 'ordered' | 'wildcardRules'> {
   const own = groups.filter((g) => g.userAgents.some((a) => namesRobot(a, robot)));
   if (own.length > 0) {
     const agent = own[0]!.userAgents.find((a) => namesRobot(a, robot)) ?? null;
@@ -120,7 +123,8 @@ export function rulesForRobot(compiled: readonly CompiledGroup[], robot: string)
     .filter((c) => applies.has(c.group))
     .flatMap((c) => c.candidates)
     .sort(decisionOrder);
-  return { ...chosen, ordered };
+  const wildcardRules = ordered.filter((c) => c.compiled.pieces.length > 1).length;
+  return { ...chosen, ordered, wildcardRules };
 }
 
 function decisionOrder(a: RuleCandidate, b: RuleCandidate): number {
@@ -133,8 +137,16 @@ function decisionOrder(a: RuleCandidate, b: RuleCandidate): number {
 
 /** The deciding rule for a compared path, or null when none matches. */
 export function decidingRule(rules: RobotRules, path: string): RuleCandidate | null {
-  for (const c of rules.ordered) if (patternMatchesPath(c.compiled, path)) return c;
+  const index = worthIndexing(rules, path) ? buildPathIndex(path) : undefined;
+  for (const c of rules.ordered) if (patternMatchesPath(c.compiled, path, index)) return c;
   return null;
+}
+
+/** Below this many rule × path bytes, scanning is cheaper than building the index. */
+const INDEX_WORK_THRESHOLD = 200_000;
+
+function worthIndexing(rules: RobotRules, path: string): boolean {
+  return rules.wildcardRules * path.length > INDEX_WORK_THRESHOLD;
 }
 
 /** Every rule of the robot's groups that matches, in decision order (for explanations). */

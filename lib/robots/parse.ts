@@ -11,7 +11,7 @@ import { groupLines, type RobotsGroup, type RobotsRule, type RobotsSitemap } fro
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { splitRobotsLines } from './lines.ts';
 import { compileGroups, type CompiledGroup } from './matcher.ts';
-import { hasUnreservedEscape, type Readings } from './spelling.ts';
+import { ALL_READINGS, hasUnreservedEscape, type Readings } from './spelling.ts';
 import { tokenizeLine, type RobotsLine } from './tokenize.ts';
 import type { RobotsDecision } from './types.ts';
 
@@ -71,6 +71,8 @@ export function parseRobotsTxt(
     }
     return groups;
   };
+  // RobotLens's own spelling is compiled now, with the parse: decisions only match.
+  compiled(ALL_READINGS);
   const robots: RobotsTxt = {
     url,
     byteLength,

@@ -9,6 +9,8 @@
  * thousands of wildcard rules cannot stall a decision.
  */
 
+import type { PathIndex } from './path-index.ts';
+
 export interface CompiledPattern {
   /** The literal pieces between `*`s (first and last may be ''). */
   pieces: readonly string[];
@@ -21,8 +23,16 @@ export function compilePattern(pattern: string): CompiledPattern {
   return { pieces: (anchored ? pattern.slice(0, -1) : pattern).split('*'), anchored };
 }
 
-/** Whether the pattern matches the path (both binary strings). */
-export function patternMatchesPath({ pieces, anchored }: CompiledPattern, path: string): boolean {
+/**
+ * Whether the pattern matches the path (both binary strings). With an index
+ * of the path, a piece that does not occur after the current position ends
+ * the match without a scan.
+ */
+export function patternMatchesPath(
+  { pieces, anchored }: CompiledPattern,
+  path: string,
+  index?: PathIndex,
+): boolean {
   const first = pieces[0]!;
   if (!path.startsWith(first)) return false;
   const last = pieces.length - 1;
@@ -30,13 +40,14 @@ export function patternMatchesPath({ pieces, anchored }: CompiledPattern, path: 
   let at = first.length;
   for (let i = 1; i < last; i++) {
     const piece = pieces[i]!;
+    if (index && !index.occursFrom(piece, at)) return false;
     const found = path.indexOf(piece, at);
     if (found < 0) return false;
     at = found + piece.length;
   }
   const tail = pieces[last]!;
   if (anchored) return path.length - tail.length >= at && path.endsWith(tail);
-  return path.indexOf(tail, at) >= 0;
+  return index ? index.occursFrom(tail, at) : path.indexOf(tail, at) >= 0;
 }
 
 /** How many `*` a pattern has: what matching it costs, per byte of path. */
