@@ -24,6 +24,8 @@ export function sameAnswer(a: RobotsAnswer, b: RobotsAnswer): boolean {
   return a.allowed === b.allowed && a.line === b.line;
 }
 
+export { googleBecause, otherAnswerPhrase } from './other-answer-phrase.ts';
+
 export function otherAnswer(
   parser: RobotsOtherAnswer['parser'],
   answer: RobotsAnswer,
@@ -40,26 +42,6 @@ export function otherAnswer(
   };
 }
 
-/** "it does not apply <readings>". */
-export function googleBecause(readings: readonly RobotsReading[]): Phrase {
-  return phrase('other_google_because', { readings: readings.map(readingPhrase) });
-}
-
-function readingPhrase(reading: RobotsReading): Phrase {
-  switch (reading) {
-    case 'self':
-      return phrase('other_reading_self');
-    case 'encode-url':
-      return phrase('other_reading_encode_url');
-    case 'first-500-kib':
-      return phrase('other_reading_limit');
-    case 'unreserved':
-      return phrase('other_reading_unreserved');
-    default:
-      return reading satisfies never;
-  }
-}
-
 /** The decision with another parser's answer added. */
 export function withOthers(
   decision: RobotsDecision,
@@ -67,23 +49,6 @@ export function withOthers(
 ): RobotsDecision {
   if (other === null) return decision;
   return { ...decision, otherAnswers: [...(decision.otherAnswers ?? []), other] };
-}
-
-/** One line for a reader: "Google's parser alone answers disallowed (line 3): …". */
-export function otherAnswerPhrase(other: RobotsOtherAnswer): Phrase {
-  const parser =
-    other.parser === 'google'
-      ? phrase('other_parser_google')
-      : phrase('other_parser_robots_parser');
-  const answer = other.allowed ? phrase('robots_allowed') : phrase('robots_disallowed');
-  return other.line === null
-    ? phrase('other_answer_no_line', { parser, answer, reason: other.reasonPhrase })
-    : phrase('other_answer_line', {
-        parser,
-        answer,
-        line: String(other.line),
-        reason: other.reasonPhrase,
-      });
 }
 
 /**
