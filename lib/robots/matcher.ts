@@ -57,17 +57,17 @@ export function compileGroups(
 
 function candidatesOf(rule: RobotsRule, value: string, readings: Readings): RuleCandidate[] {
   const pattern = rulePathFor(value, readings);
-  const out = [candidate(rule, pattern, null)];
+  // An empty pattern matches everything with priority 0: it never decides.
+  const own = pattern === '' ? [] : [candidate(rule, pattern, null)];
   const directory = rule.type === 'allow' ? indexHtmlDirectory(pattern) : null;
   if (directory !== null) {
     // Google spells the derived pattern again (a no-op but for the readings).
     const derived = readings.has('unreserved')
       ? decodeUnreserved(`${directory}$`, false)
       : `${directory}$`;
-    out.push(candidate(rule, derived, 'index-html'));
+    own.push(candidate(rule, derived, 'index-html'));
   }
-  // An empty pattern matches everything with priority 0: it never decides.
-  return out.filter((c) => c.length > 0);
+  return own;
 }
 
 function candidate(

@@ -13,6 +13,7 @@ import { parseRobotsTxt } from '../../lib/robots/parse.ts';
 import { bytesToBase64 } from '../../lib/protocol/base64.ts';
 import { base64ToBytes } from '../../lib/protocol/base64.ts';
 import { CONFORMANCE_CASES } from '../../lib/robots/conformance-cases.ts';
+import { runCli } from '../../cli/run-cli.test-helper.ts';
 import { generateFile, ROBOTS, seededRandom } from '../oracle/robots-cases.ts';
 import { runOracle, type OracleAnswer, type OracleCase } from '../oracle/robots-oracle.ts';
 
@@ -97,6 +98,21 @@ describe("differential test against Google's robots.txt parser (--rfc)", () => {
     );
     expect(suite.cases.length).toBeGreaterThan(20_000);
     expect(disagreements(suite, got, want)).toEqual([]);
+  }, 180_000);
+
+  it('`robotlens robots batch` (the command, stdin to stdout) agrees too', async () => {
+    const suite = generatedSuite(SEED + 2);
+    suite.cases = suite.cases.slice(0, 4_000);
+    const want = runOracle(suite.bodies, suite.cases);
+    const base64 = suite.bodies.map(bytesToBase64);
+    const input = suite.cases.map((c) => ({
+      robotstxt_base64: base64[c.body],
+      ua: c.ua,
+      url: c.url,
+    }));
+    const run = await runCli(['robots', 'batch'], JSON.stringify(input));
+    expect(run.code).toBe(0);
+    expect(disagreements(suite, JSON.parse(run.stdout) as BatchResult[], want)).toEqual([]);
   }, 180_000);
 
   it('agrees on every file and URL of the conformance table', () => {
