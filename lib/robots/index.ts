@@ -39,5 +39,4 @@ export type {
 } from './groups.ts';
 export type { RobotsLine } from './tokenize.ts';
 export { matchPathOf } from './encoding.ts';
-export { robotToken } from './user-agent.ts';
 export * from './limits.ts';
