@@ -1,7 +1,7 @@
 /**
  * robots.txt speed: parse time of a 500 KiB file, and decisions per second
- * on a realistic file, RobotLens's engine (parse + normalisation + the
- * robots-parser matcher) against robots-parser alone. Loops are bounded in
+ * on a realistic file, RobotLens's engine (parse + its own matcher, see
+ * lib/robots/matcher.ts) against robots-parser alone. Loops are bounded in
  * count and time.
  */
 import robotsParser from 'robots-parser';

@@ -13,6 +13,7 @@ import { measureContentScript } from './content-script.ts';
 import { measureCrawlMemory } from './crawl-memory.ts';
 import { generateSite } from './generate-site.ts';
 import { measureInputBounds, type Timing } from './input-bounds.ts';
+import { measureHostileRobots } from './robots-hostile.ts';
 import { measureRobotsSpeed } from './robots-speed.ts';
 
 type Row = [name: string, figure: string, target: string, verdict: string];
@@ -106,6 +107,19 @@ row(
   '≤ 20 %',
   robots.overhead <= 0.2,
 );
+const hostileRobots = measureHostileRobots();
+row(
+  `robots.txt, ${hostileRobots.rules} wildcard rules × ${hostileRobots.pathChars}-char paths: ${hostileRobots.decisions} decisions`,
+  `${hostileRobots.totalMs.toFixed(0)} ms`,
+  '< 1000 ms',
+  hostileRobots.totalMs < 1000,
+);
+row(
+  'robots.txt, same file: slowest single decision',
+  `${hostileRobots.maxDecisionMs.toFixed(1)} ms (robots-parser alone: ${hostileRobots.robotsParserOneMs.toFixed(0)} ms)`,
+  '≤ 50 ms',
+  hostileRobots.maxDecisionMs <= 50,
+);
 
 // Hostile input: the time bounds the property tests assert loosely, measured precisely.
 const inputBounds = await measureInputBounds();
@@ -173,5 +187,5 @@ for (const r of rows)
   console.log(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 await writeFile(
   'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, throughput, memory, robots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, throughput, memory, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
 );

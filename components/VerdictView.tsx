@@ -4,6 +4,7 @@ import type { PageTags, Reason, Verdict } from '../lib/verdict/types.ts';
 import type { Translator } from '../lib/i18n/translator.ts';
 import { useI18n } from './i18n.tsx';
 import { PageText } from './PageText.tsx';
+import { OtherAnswers } from './robots/OtherAnswers.tsx';
 
 export interface VerdictViewProps {
   verdict: Verdict;
@@ -41,6 +42,7 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
         <dt>robots.txt</dt>
         <dd data-testid="robots-line">
           <PageText text={describeRobots(robots, i18n)} />
+          <OtherAnswers answers={robots?.decision.otherAnswers} />
         </dd>
       </dl>
       <ReasonList title={t('verdict_why_not')} reasons={blocking} kind="blocking" />

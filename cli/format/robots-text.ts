@@ -2,7 +2,7 @@
 import { SEVERITY_LABELS } from '../../lib/i18n/labels.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { FindingSeverity } from '../../lib/robots/finding.ts';
-import type { RobotsAudit } from '../../lib/robots/index.ts';
+import { otherAnswerPhrase, type RobotsAudit } from '../../lib/robots/index.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 /** Files longer than this are listed by their flagged lines only. */
@@ -96,6 +96,8 @@ function describeTests(audit: RobotsAudit, { t, say }: Translator): string[] {
         : '';
     out.push(`  ${verdict} ${test.ua} ${test.url}${line}`);
     out.push(`  ${' '.repeat(width)} ${say(test.reasonPhrase)}`);
+    for (const other of test.otherAnswers ?? [])
+      out.push(`  ${' '.repeat(width)} ≠ ${say(otherAnswerPhrase(other))}`);
   }
   return out;
 }

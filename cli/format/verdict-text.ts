@@ -1,5 +1,6 @@
 /** The page verdict as a readable terminal report, in the user's language. */
 import type { Translator } from '../../lib/i18n/translator.ts';
+import { otherAnswerPhrase } from '../../lib/robots/other-answer-phrase.ts';
 import type { RobotsDecision } from '../../lib/robots/types.ts';
 import type { Verdict } from '../../lib/verdict/types.ts';
 import { terminalSafe } from './terminal-safe.ts';
@@ -37,6 +38,8 @@ export function formatVerdictText(
           : t('cli_robots', { answer, why })
       }`,
     );
+    for (const other of robots.otherAnswers ?? [])
+      lines.push(`    ≠ ${say(otherAnswerPhrase(other))}`);
   }
   if (verdict.reasons.length > 0) lines.push(`  ${t('cli_reasons')}`);
   const [blocks, note] = [t('cli_blocks'), t('cli_note')];

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { RobotsTest } from '../../lib/robots/index.ts';
 import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
+import { OtherAnswers } from './OtherAnswers.tsx';
 
 export interface RobotsTesterProps {
   initialUrls: string[];
@@ -72,6 +73,7 @@ export function RobotsTester({
               <div class="test-reason">
                 <PageText text={say(test.reasonPhrase)} />
               </div>
+              <OtherAnswers answers={test.otherAnswers} />
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { FindingList } from '../../components/robots/FindingList.tsx';
 import { GroupList } from '../../components/robots/GroupList.tsx';
 import { RobotsFileView } from '../../components/robots/RobotsFileView.tsx';
 import { RobotsTester } from '../../components/robots/RobotsTester.tsx';
+import { urlAsLinked } from '../../extension/link-spelling.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
 
 export interface RobotsTabProps {
@@ -24,7 +25,8 @@ interface AuditRequest {
 export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
   const { t } = useI18n();
   const [request, setRequest] = useState<AuditRequest>({
-    urls: pageUrl ? [pageUrl] : [],
+    // The page's URL as linked, not as Chromium re-spells it (see link-spelling.ts).
+    urls: pageUrl ? [urlAsLinked(pageUrl)] : [],
     robots: [robot],
     refresh: false,
   });

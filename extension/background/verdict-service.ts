@@ -9,7 +9,7 @@
  * switching robots never refetches anything.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { decideFromFetch } from '../../lib/robots/index.ts';
+import { decideWithOpinions } from '../../lib/robots/index.ts';
 import { computeVerdict } from '../../lib/verdict/compute-verdict.ts';
 import type { Verdict } from '../../lib/verdict/types.ts';
 import {
@@ -19,6 +19,7 @@ import {
   type RobotsSummary,
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
+import { urlAsLinked } from '../link-spelling.ts';
 import { sendToTab } from '../messaging.ts';
 import { isExtensionPage, tabSpokenFor } from '../sender.ts';
 import { loadRobot, onRobotChanged } from '../settings.ts';
@@ -99,7 +100,8 @@ async function verdictOf(
 ): Promise<{ verdict: Verdict; robots: RobotsSummary | null }> {
   const url = inspection.facts.url;
   const robotsFetch = await loadRobotsFetch(new URL(url).origin);
-  const decision = robotsFetch ? decideFromFetch(robotsFetch, url, ua) : null;
+  // Decided on the URL as the page was linked, not as Chromium re-spells it.
+  const decision = robotsFetch ? decideWithOpinions(robotsFetch, urlAsLinked(url), ua) : null;
   const verdict = computeVerdict({
     url,
     ua,

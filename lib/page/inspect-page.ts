@@ -9,7 +9,7 @@ import { decodeText } from '../http/decode-text.ts';
 import { headerValues, HttpError, type HttpFetch, type HttpResponse } from '../http/types.ts';
 import { extractPageFacts } from '../meta/extract-page-facts.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
-import { decideFromFetch, fetchRobotsTxt } from '../robots/index.ts';
+import { decideWithOpinions, fetchRobotsTxt } from '../robots/index.ts';
 import type { RobotsDecision, RobotsFetch } from '../robots/types.ts';
 import { computeVerdict, type VerdictInput } from '../verdict/compute-verdict.ts';
 import type { Verdict } from '../verdict/types.ts';
@@ -37,7 +37,7 @@ export async function inspectPage(options: InspectPageOptions): Promise<PageInsp
   const { http, url, ua, nowMs } = options;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const robotsFetch = await fetchRobotsTxt(http, new URL(url).origin, { nowMs, timeoutMs });
-  const robots = decideFromFetch(robotsFetch, url, ua);
+  const robots = decideWithOpinions(robotsFetch, url, ua);
   const page = await fetchPage(http, url, timeoutMs);
   const verdict = computeVerdict({ url, ua, nowMs, robots, ...page });
   return { verdict, robots, robotsFetch };

@@ -55,7 +55,11 @@ describe('auditRobotsTxt', () => {
       ],
       crawlDelay: { seconds: 5, line: 8 },
     });
-    expect(audit.findings.map((f) => f.code)).toEqual(['prefix-match', 'crawl-delay-ignored']);
+    expect(audit.findings.map((f) => f.code)).toEqual([
+      'group-unblocks',
+      'prefix-match',
+      'crawl-delay-ignored',
+    ]);
   });
 
   it('explains each URL × robot: group, rule, line and why', () => {
@@ -116,5 +120,43 @@ describe('auditRobotsTxt', () => {
     expect(html.policyCode).toBe('html-served');
     expect(html.findings[0]).toMatchObject({ code: 'html-served', severity: 'error', line: null });
     expect(html.tests[0]?.allowed).toBe(true);
+  });
+
+  it("says where Google's parser alone and robots-parser answer otherwise", () => {
+    const body = new TextEncoder().encode('User-agent: *\nDisallow: /~fred/\nDisallow: /x%3fy\n');
+    const { tests } = auditRobotsTxt(fetchOf({ body }), {
+      uas: ['Googlebot'],
+      tests: ['/%7Efred/x', '/x%3fy', '/other'],
+      nowMs: 2000,
+    });
+    expect(tests[0]).toMatchObject({ allowed: false, line: 2 });
+    expect(tests[0]?.otherAnswers).toEqual([
+      expect.objectContaining({
+        parser: 'google',
+        allowed: true,
+        line: null,
+        readings: ['unreserved'],
+      }),
+      expect.objectContaining({ parser: 'robots-parser', allowed: true, line: null }),
+    ]);
+    // Google's parser upper-cases the rule's hex only: the URL's %3f is not %3F.
+    expect(tests[1]).toMatchObject({ allowed: true, line: null });
+    expect(tests[1]?.otherAnswers).toEqual([
+      expect.objectContaining({ parser: 'robots-parser', allowed: false, line: 3 }),
+    ]);
+    expect(tests[2]?.otherAnswers).toBeUndefined();
+  });
+
+  it('tests a path with its spelling as typed', () => {
+    const body = new TextEncoder().encode('User-agent: *\nDisallow: /a b\nDisallow: /{x}\n');
+    const { tests } = auditRobotsTxt(fetchOf({ body }), {
+      uas: ['bot'],
+      tests: ['/a b', '/{x}'],
+      nowMs: 2000,
+    });
+    expect(tests.map((t) => [t.url, t.line])).toEqual([
+      ['https://e.com/a b', 2],
+      ['https://e.com/{x}', 3],
+    ]);
   });
 });

@@ -6,13 +6,13 @@
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { robotsFetchExpiresAtMs } from './cache-lifetime.ts';
-import { decideFromFetch, parseRobotsFetch } from './decide-fetch.ts';
+import { decideWithOpinions, parseRobotsFetch } from './decide-fetch.ts';
 import { matchingRules, explainDecision, type MatchingRule } from './explain.ts';
 import type { RobotsFinding } from './finding.ts';
 import type { RobotsGroup, RobotsSitemap } from './groups.ts';
 import { lintParsed } from './lint.ts';
 import { robotsPolicyFor, type RobotsPolicyCode } from './policy.ts';
-import type { RobotsFetch, RobotsPolicyName } from './types.ts';
+import type { RobotsFetch, RobotsOtherAnswer, RobotsPolicyName } from './types.ts';
 
 export interface RobotsTest {
   url: string;
@@ -29,6 +29,8 @@ export interface RobotsTest {
   reasonPhrase: Phrase;
   /** Every rule of the group that matches, longest first. */
   matches: MatchingRule[];
+  /** Other parsers that answer otherwise (Google's parser alone, robots-parser); absent when none. */
+  otherAnswers?: RobotsOtherAnswer[];
 }
 
 export interface RobotsAudit {
@@ -99,7 +101,7 @@ export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): Robot
 }
 
 function runTest(fetch: RobotsFetch, url: string, ua: string): RobotsTest {
-  const decision = decideFromFetch(fetch, url, ua);
+  const decision = decideWithOpinions(fetch, url, ua);
   const matches =
     decision.policy === 'rules' ? matchingRules(parseRobotsFetch(fetch), url, ua) : [];
   return {
@@ -112,13 +114,22 @@ function runTest(fetch: RobotsFetch, url: string, ua: string): RobotsTest {
     groupLine: decision.groupLine ?? null,
     ...testReason(explainDecision(decision, matches), originNote(fetch.url, url)),
     matches,
+    ...(decision.otherAnswers ? { otherAnswers: decision.otherAnswers } : {}),
   };
 }
 
-/** A path is tested on the robots.txt's own origin. */
+/**
+ * A path is tested on the robots.txt's own origin. The URL keeps its
+ * spelling as typed (a URL parser would encode a space or `{`, and Google's
+ * parser compares spellings): only the origin is put in front of a path.
+ */
 function resolve(test: string, robotsUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(test)) return test;
   try {
-    return new URL(test, robotsUrl).href;
+    const origin = new URL(robotsUrl).origin;
+    return test.startsWith('/') && !test.startsWith('//')
+      ? `${origin}${test}`
+      : new URL(test, robotsUrl).href;
   } catch {
     return test;
   }

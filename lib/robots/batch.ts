@@ -27,7 +27,7 @@ export function batchDecide(cases: readonly BatchCase[]): BatchResult[] {
   const parsed = new Map<string, RobotsTxt>();
   return cases.map((c) => {
     const robots = parsedFor(parsed, c);
-    const { allowed, line } = robots.decide(c.url, c.ua);
+    const { allowed, line } = robots.decide(c.url, c.ua, { otherAnswers: false });
     return { allowed, line };
   });
 }

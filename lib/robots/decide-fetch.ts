@@ -2,6 +2,7 @@
  * "May robot X fetch URL Y?" from a fetch result: the policy first (a 404
  * allows everything, a 503 disallows everything for now), then the rules.
  */
+import { withRobotsParserOpinion } from './other-answers.ts';
 import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
 import { robotsPolicyFor } from './policy.ts';
 import type { RobotsDecision, RobotsFetch } from './types.ts';
@@ -43,4 +44,15 @@ export function decideFromFetch(fetch: RobotsFetch, url: string, ua: string): Ro
     default:
       return policy.policy satisfies never;
   }
+}
+
+/**
+ * The decision, with robots-parser's answer added where it differs (Google's
+ * parser's own answer is always there when it differs): for views that show
+ * one decision to a reader, not for crawls.
+ */
+export function decideWithOpinions(fetch: RobotsFetch, url: string, ua: string): RobotsDecision {
+  const decision = decideFromFetch(fetch, url, ua);
+  if (decision.policy !== 'rules') return decision;
+  return withRobotsParserOpinion(parseRobotsFetch(fetch), decision, url, ua);
 }

@@ -1,15 +1,41 @@
 /**
  * The verdict of a parsed robots.txt for one URL and one robot, explained:
  * which group applies (the robot's own, else `*`, else none), which rule
- * decides (the longest match; Allow wins a tie) and on which line.
+ * decides (the longest match; Allow wins a tie) and on which line — what
+ * Google's reference parser answers, but for the four readings of
+ * spelling.ts. When Google's parser alone would answer otherwise because of
+ * one of them, the decision says so (`otherAnswers`).
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { matchPathOf } from './encoding.ts';
-import type { RobotsGroup, RobotsUserAgent } from './groups.ts';
+import { textToBinary } from './bytes.ts';
+import { extractPathParamsQuery } from './encoding.ts';
+import type { RobotsGroup } from './groups.ts';
+import {
+  decidingRule,
+  groupsForRobot,
+  rulesForRobot,
+  type RobotRules,
+  type RuleCandidate,
+} from './matcher.ts';
 import type { RobotsTxt } from './parse.ts';
-import type { RobotsDecision } from './types.ts';
-import { robotToken } from './user-agent.ts';
+import {
+  ALL_READINGS,
+  NO_READINGS,
+  comparedPath,
+  hasUnreservedEscape,
+  urlPathFor,
+  type Readings,
+  type RobotsReading,
+} from './spelling.ts';
+import {
+  googleBecause,
+  otherAnswer,
+  sameAnswer,
+  withOthers,
+  type RobotsAnswer,
+} from './other-answers.ts';
+import type { RobotsDecision, RobotsOtherAnswer } from './types.ts';
 
 /** RFC 9309 §2.2.2: the robots.txt URI itself is implicitly allowed. */
 const ROBOTS_TXT_PATH = '/robots.txt';
@@ -17,79 +43,128 @@ const ROBOTS_TXT_PATH = '/robots.txt';
 export interface ApplicableGroup {
   kind: 'specific' | 'global' | 'none';
   /** The `User-agent` line that selected the group (the first one, when groups merge). */
-  agent: RobotsUserAgent | null;
+  agent: RobotsGroup['userAgents'][number] | null;
   /** All groups that apply, merged in file order. */
   groups: RobotsGroup[];
 }
 
-/** The group a robot obeys: its own (merged), else `*` (merged), else none. */
+/** The group a robot (a product token, compared as Google compares it) obeys. */
 export function applicableGroup(groups: readonly RobotsGroup[], ua: string): ApplicableGroup {
-  const token = robotToken(ua);
-  for (const kind of ['specific', 'global'] as const) {
-    const wanted = kind === 'specific' ? token : '*';
-    if (kind === 'specific' && token === '*') continue;
-    const matching = groups.filter((group) =>
-      group.userAgents.some((agent) => agent.token === wanted),
-    );
-    const agent = matching[0]?.userAgents.find((candidate) => candidate.token === wanted) ?? null;
-    if (agent !== null) return { kind, agent, groups: matching };
-  }
-  return { kind: 'none', agent: null, groups: [] };
+  return groupsForRobot(groups, ua);
 }
 
-/**
- * What a robot's decisions depend on besides the path: its token and group.
- * A decision is a function of (robot, deciding line), so each one is built
- * once and shared (frozen) — a crawl asks the same few robots about
- * thousands of paths, and building reasons anew each time dominated.
- */
-interface RobotDecisions {
-  token: string;
-  applicable: ApplicableGroup;
-  base: Pick<RobotsDecision, 'policy' | 'group' | 'groupLine'>;
-  byEngineLine: Map<number | null, RobotsDecision>;
+/** The answer under some readings; `self` when `/robots.txt` was allowed by the reading. */
+interface Outcome extends RobotsAnswer {
+  rules: RobotRules | null;
+  winner: RuleCandidate | null;
 }
 
-/** Robots remembered per parsed file; bounded because `ua` comes from the user. */
+/** Robots remembered per parsed file and spelling; bounded because `ua` comes from the user. */
 const MAX_ROBOTS_PER_FILE = 64;
-const robotsByFile = new WeakMap<RobotsTxt, Map<string, RobotDecisions>>();
+const rulesByFile = new WeakMap<RobotsTxt, Map<string, RobotRules>>();
 
-function robotDecisions(robots: RobotsTxt, ua: string): RobotDecisions {
-  let byUa = robotsByFile.get(robots);
-  if (!byUa) robotsByFile.set(robots, (byUa = new Map()));
-  let known = byUa.get(ua);
-  if (known) return known;
-  if (byUa.size >= MAX_ROBOTS_PER_FILE) byUa.clear();
-  const applicable = applicableGroup(robots.groups, ua);
-  const group =
-    applicable.agent === null ? null : applicable.kind === 'global' ? '*' : applicable.agent.value;
-  known = {
-    token: robotToken(ua),
-    applicable,
-    base: { policy: 'rules', group, groupLine: applicable.agent?.line ?? null },
-    byEngineLine: new Map(),
-  };
-  byUa.set(ua, known);
-  return known;
+function robotRules(robots: RobotsTxt, ua: string, readings: Readings): RobotRules {
+  let byKey = rulesByFile.get(robots);
+  if (!byKey) rulesByFile.set(robots, (byKey = new Map()));
+  const key = `${[...readings].join(',')}\n${ua}`;
+  let rules = byKey.get(key);
+  if (!rules) {
+    if (byKey.size >= MAX_ROBOTS_PER_FILE) byKey.clear();
+    rules = rulesForRobot(robots.compiled(readings), ua);
+    byKey.set(key, rules);
+  }
+  return rules;
 }
+
+/** What the matcher answers under `readings` for a URL path (binary, as extracted). */
+export function outcomeFor(
+  robots: RobotsTxt,
+  pathBinary: string,
+  ua: string,
+  readings: Readings,
+): Outcome {
+  const path = urlPathFor(pathBinary, readings);
+  if (readings.has('self') && path === ROBOTS_TXT_PATH)
+    return { allowed: true, line: null, rules: null, winner: null };
+  const rules = robotRules(robots, ua, readings);
+  const winner = decidingRule(rules, comparedPath(path));
+  return {
+    allowed: winner === null || winner.rule.type === 'allow',
+    line: winner?.rule.line ?? null,
+    rules,
+    winner,
+  };
+}
+
+export interface DecideOptions {
+  /** false: skip asking what Google's parser alone answers (batch mode needs the answer only). */
+  otherAnswers?: boolean;
+}
+
+/** Decisions shared per (robot, deciding rule) when no other parser disagrees. */
+const sharedDecisions = new WeakMap<RobotRules, Map<RuleCandidate | null, RobotsDecision>>();
 
 /** Decides with a parsed file (the policy is `rules`). The result is frozen and may be shared. */
-export function decideWithRules(robots: RobotsTxt, url: string, ua: string): RobotsDecision {
-  const path = matchPathOf(url);
-  const known = robotDecisions(robots, ua);
-  if (path === ROBOTS_TXT_PATH) return robotsTxtSelf(known);
-  const engineLine = robots.matcher.decidingLine(path, known.token);
-  let decision = known.byEngineLine.get(engineLine);
+export function decideWithRules(
+  robots: RobotsTxt,
+  url: string,
+  ua: string,
+  options: DecideOptions = {},
+): RobotsDecision {
+  const pathBinary = extractPathParamsQuery(textToBinary(url));
+  const ours = outcomeFor(robots, pathBinary, ua, ALL_READINGS);
+  const google =
+    options.otherAnswers === false ? null : googleAloneDiffers(robots, pathBinary, ua, ours);
+  if (ours.rules === null) return Object.freeze(withOthers(robotsTxtSelf(robots, ua), google));
+  if (google !== null) return Object.freeze(withOthers(buildDecision(ours, ua), google));
+  let byWinner = sharedDecisions.get(ours.rules);
+  if (!byWinner) sharedDecisions.set(ours.rules, (byWinner = new Map()));
+  let decision = byWinner.get(ours.winner);
   if (!decision) {
-    decision = Object.freeze(buildDecision(robots, known, engineLine, ua));
-    known.byEngineLine.set(engineLine, decision);
+    decision = Object.freeze(buildDecision(ours, ua));
+    byWinner.set(ours.winner, decision);
   }
   return decision;
 }
 
-function robotsTxtSelf(known: RobotDecisions): RobotsDecision {
+/** The readings that can change this case's answer (cheap tests; most cases have none). */
+function readingsInPlay(robots: RobotsTxt, pathBinary: string): RobotsReading[] {
+  const out: RobotsReading[] = [];
+  if (urlPathFor(pathBinary, ALL_READINGS) === ROBOTS_TXT_PATH) out.push('self');
+  if (/[\x80-\xff]/.test(pathBinary)) out.push('encode-url');
+  if (robots.googleSeesMore) out.push('first-500-kib');
+  if (robots.hasUnreservedEscapes || hasUnreservedEscape(pathBinary)) out.push('unreserved');
+  return out;
+}
+
+/** Google's parser's own answer when it differs from ours, with the readings that make the difference. */
+function googleAloneDiffers(
+  robots: RobotsTxt,
+  pathBinary: string,
+  ua: string,
+  ours: RobotsAnswer,
+): RobotsOtherAnswer | null {
+  const inPlay = readingsInPlay(robots, pathBinary);
+  if (inPlay.length === 0) return null;
+  const google = outcomeFor(robots, pathBinary, ua, NO_READINGS);
+  if (sameAnswer(google, ours)) return null;
+  const decisive = inPlay.filter((reading) => {
+    const without = new Set(ALL_READINGS);
+    without.delete(reading);
+    return !sameAnswer(outcomeFor(robots, pathBinary, ua, without), ours);
+  });
+  const readings = decisive.length > 0 ? decisive : inPlay;
+  return otherAnswer('google', google, googleBecause(readings), readings);
+}
+
+function baseOf(rules: Pick<RobotRules, 'kind' | 'agent'>) {
+  const group = rules.agent === null ? null : rules.kind === 'global' ? '*' : rules.agent.value;
+  return { policy: 'rules' as const, group, groupLine: rules.agent?.line ?? null };
+}
+
+function robotsTxtSelf(robots: RobotsTxt, ua: string): RobotsDecision {
   return {
-    ...known.base,
+    ...baseOf(groupsForRobot(robots.groups, ua)),
     allowed: true,
     line: null,
     rule: null,
@@ -98,17 +173,13 @@ function robotsTxtSelf(known: RobotDecisions): RobotsDecision {
   };
 }
 
-function buildDecision(
-  robots: RobotsTxt,
-  { applicable, base }: RobotDecisions,
-  engineLine: number | null,
-  ua: string,
-): RobotsDecision {
-  const decider = engineLine === null ? null : (robots.program.rules[engineLine - 1] ?? null);
-  if (decider === null) {
+function buildDecision({ rules, winner }: Outcome, ua: string): RobotsDecision {
+  const applicable = rules!;
+  const base = baseOf(applicable);
+  if (winner === null) {
     return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, ua) };
   }
-  const { rule, derived } = decider;
+  const { rule, derived } = winner;
   const group = groupLabel(applicable);
   const why =
     derived === 'index-html'
@@ -125,14 +196,11 @@ function buildDecision(
 }
 
 function noRuleReason(
-  applicable: ApplicableGroup,
+  applicable: Pick<RobotRules, 'kind' | 'agent'>,
   ua: string,
 ): Pick<RobotsDecision, 'reason' | 'reasonPhrase' | 'code'> {
   if (applicable.kind === 'none') {
-    return {
-      ...because(phrase('decision_no_group', { token: robotToken(ua), ua })),
-      code: 'no-group',
-    };
+    return { ...because(phrase('decision_no_group', { token: ua, ua })), code: 'no-group' };
   }
   return {
     ...because(phrase('decision_no_matching_rule', { group: groupLabel(applicable) })),
@@ -140,7 +208,7 @@ function noRuleReason(
   };
 }
 
-function groupLabel(applicable: ApplicableGroup): Phrase {
+function groupLabel(applicable: Pick<RobotRules, 'kind' | 'agent'>): Phrase {
   const agent = applicable.agent;
   if (agent === null) return phrase('group_none');
   return applicable.kind === 'global'

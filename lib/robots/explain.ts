@@ -3,12 +3,11 @@
  * URL, with its length, so the audit can say "longest match" or "Allow wins
  * the tie" with the competitors named.
  */
-import { applicableGroup } from './decide.ts';
-import { matchPathOf } from './encoding.ts';
-import { patternMatches } from './engine.ts';
-import type { RobotsRule } from './groups.ts';
+import { textToBinary } from './bytes.ts';
+import { extractPathParamsQuery } from './encoding.ts';
+import { allMatchingRules, rulesForRobot } from './matcher.ts';
 import type { RobotsTxt } from './parse.ts';
-import { indexHtmlDirectory } from './program.ts';
+import { ALL_READINGS, comparedPath, urlPathFor } from './spelling.ts';
 import type { RobotsDecision } from './types.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 
@@ -16,27 +15,20 @@ export interface MatchingRule {
   type: 'allow' | 'disallow';
   line: number;
   rule: string;
-  /** Length of the canonical pattern: the match priority. */
+  /** Length of the compared pattern: the match priority. */
   length: number;
 }
 
 /** The rules of the applicable group that match a URL, longest first. */
 export function matchingRules(robots: RobotsTxt, url: string, ua: string): MatchingRule[] {
-  const path = matchPathOf(url);
-  const rules = applicableGroup(robots.groups, ua).groups.flatMap((group) => group.rules);
-  return rules
-    .flatMap((rule) => matchOf(rule, path))
-    .sort((a, b) => b.length - a.length || a.line - b.line);
-}
-
-function matchOf(rule: RobotsRule, path: string): MatchingRule[] {
-  if (patternMatches(rule.pattern, path))
-    return [{ type: rule.type, line: rule.line, rule: rule.text, length: rule.pattern.length }];
-  const directory = rule.type === 'allow' ? indexHtmlDirectory(rule.pattern) : null;
-  if (directory !== null && patternMatches(`${directory}$`, path)) {
-    return [{ type: rule.type, line: rule.line, rule: rule.text, length: directory.length + 1 }];
-  }
-  return [];
+  const path = comparedPath(urlPathFor(extractPathParamsQuery(textToBinary(url)), ALL_READINGS));
+  const rules = rulesForRobot(robots.compiled(ALL_READINGS), ua);
+  return allMatchingRules(rules, path).map((c) => ({
+    type: c.rule.type,
+    line: c.rule.line,
+    rule: c.rule.text,
+    length: c.length,
+  }));
 }
 
 /** The decision's reason, with the competing rules named. */

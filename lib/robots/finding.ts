@@ -36,12 +36,14 @@ export type RobotsFindingCode =
   | 'groups-merged'
   | 'group-without-rules'
   | 'site-closed'
+  | 'group-unblocks'
   // rules
   | 'multiple-paths'
   | 'path-not-absolute'
   | 'wildcard'
   | 'prefix-match'
-  | 'index-html-directory';
+  | 'index-html-directory'
+  | 'costly-rule';
 
 export interface RobotsFinding {
   /** 1-based line; null for findings about the whole file. */

@@ -6,7 +6,7 @@
  * (the audit shows them); groups naming the same robot are merged when a
  * robot looks its group up.
  */
-import { canonicalisePath } from './encoding.ts';
+import { ALL_READINGS, rulePathFor } from './spelling.ts';
 import type { RobotsLine } from './tokenize.ts';
 import { groupToken } from './user-agent.ts';
 
@@ -22,7 +22,7 @@ export interface RobotsRule {
   type: 'allow' | 'disallow';
   /** The path as written. */
   path: string;
-  /** The canonical pattern the matcher compares (see encoding.ts). */
+  /** The pattern RobotLens compares (Google's spelling plus the readings, see spelling.ts). */
   pattern: string;
   line: number;
   /** The rule as written, without comment: `Disallow: /private`. */
@@ -104,7 +104,7 @@ function toRule(line: RobotsLine, type: 'allow' | 'disallow'): RobotsRule {
   return {
     type,
     path: line.value,
-    pattern: canonicalisePath(line.valueBinary),
+    pattern: rulePathFor(line.valueBinary, ALL_READINGS),
     line: line.line,
     text: line.value === '' ? `${line.key}:` : `${line.key}: ${line.value}`,
   };

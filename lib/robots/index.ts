@@ -8,7 +8,10 @@ export { fetchRobotsTxt, robotsTxtUrl, type FetchRobotsOptions } from './fetch.t
 export { robotsPolicyFor, type RobotsPolicy, type RobotsPolicyCode } from './policy.ts';
 export { parseRobotsTxt, type RobotsTxt } from './parse.ts';
 export { applicableGroup, type ApplicableGroup } from './decide.ts';
-export { decideFromFetch, parseRobotsFetch } from './decide-fetch.ts';
+export { decideFromFetch, decideWithOpinions, parseRobotsFetch } from './decide-fetch.ts';
+export { otherAnswerPhrase } from './other-answer-phrase.ts';
+export type { RobotsOtherAnswer } from './types.ts';
+export { ROBOTS_READINGS, type RobotsReading } from './spelling.ts';
 export { batchDecide, type BatchCase, type BatchResult } from './batch.ts';
 export {
   RobotsCache,
@@ -36,5 +39,4 @@ export type {
 } from './groups.ts';
 export type { RobotsLine } from './tokenize.ts';
 export { matchPathOf } from './encoding.ts';
-export { robotToken } from './user-agent.ts';
 export * from './limits.ts';

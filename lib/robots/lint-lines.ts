@@ -7,7 +7,7 @@ import { finding, type RobotsFinding } from './finding.ts';
 import { lintOtherField } from './lint-fields.ts';
 import { readKey } from './keys.ts';
 import { ROBOTS_MAX_LINE_BYTES } from './limits.ts';
-import { indexHtmlDirectory } from './program.ts';
+import { indexHtmlDirectory } from './matcher.ts';
 import type { RobotsLine } from './tokenize.ts';
 import { groupToken } from './user-agent.ts';
 

@@ -22,6 +22,9 @@ describe('lintRobotsTxt: valid files', () => {
         '',
         'User-agent: Googlebot',
         'User-agent: bingbot',
+        // A robot's own group must repeat the * rules it should obey (group-unblocks).
+        'Disallow: /private/',
+        'Disallow: /search?',
         'Disallow: /tmp/',
         'Disallow:',
         '',
@@ -84,6 +87,13 @@ const rows: Row[] = [
   ['wildcard', 'User-agent: *\nDisallow: /*.pdf$\n', 2, 'info'],
   ['prefix-match', 'User-agent: *\nDisallow: /tmp\n', 2, 'info'],
   ['index-html-directory', 'User-agent: *\nAllow: /a/index.html\n', 2, 'info'],
+  [
+    'group-unblocks',
+    'User-agent: *\nDisallow: /admin/\n\nUser-agent: Googlebot\nCrawl-delay: 5\n',
+    4,
+    'warning',
+  ],
+  ['costly-rule', 'User-agent: *\nDisallow: /*a*b*c*d*e\n', 2, 'warning'],
 ];
 
 describe('lintRobotsTxt: one row per finding code', () => {
@@ -125,6 +135,8 @@ describe('lintRobotsTxt: one row per finding code', () => {
       wildcard: true,
       'prefix-match': true,
       'index-html-directory': true,
+      'group-unblocks': true,
+      'costly-rule': true,
     };
     const covered = new Set<string>([
       ...rows.map(([code]) => code),
@@ -165,5 +177,32 @@ describe('lintRobotsTxt: one row per finding code', () => {
       ['missing-colon', 3],
       ['prefix-match', 3],
     ]);
+  });
+
+  it('group-unblocks names the * rule the robot escapes, with both lines', () => {
+    const [found] = lint(
+      'User-agent: *\nDisallow: /admin/\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /admin/\n',
+    ).filter((f) => f.code === 'group-unblocks');
+    expect(found).toMatchObject({ line: 5 });
+    expect(found?.message).toContain('Disallow: /tmp/ (line 3)');
+  });
+
+  it('group-unblocks stays quiet when the robot repeats the * rules, or its group merges with *', () => {
+    const repeated =
+      'User-agent: *\nDisallow: /a/\nUser-agent: Googlebot\nDisallow: /a/\nAllow: /b/\n';
+    // No rule between them: one group for both (Google, RFC 9309), so Googlebot obeys /a/.
+    const merged = 'User-agent: Googlebot\nCrawl-delay: 5\nUser-agent: *\nDisallow: /a/\n';
+    for (const text of [repeated, merged])
+      expect(lint(text).map((f) => f.code)).not.toContain('group-unblocks');
+  });
+
+  it('costly-rule: many stars, or a long wildcard rule; plain rules and a few stars pass', () => {
+    expect(codes(`User-agent: *\nDisallow: /*${'x'.repeat(600)}\n`)).toContainEqual([
+      'costly-rule',
+      2,
+    ]);
+    expect(
+      lint('User-agent: *\nDisallow: /*?*sort=*\nDisallow: /a/b/c\n').map((f) => f.code),
+    ).not.toContain('costly-rule');
   });
 });

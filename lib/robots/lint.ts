@@ -7,6 +7,7 @@ import { phrase } from '../i18n/phrase.ts';
 import { finding, type RobotsFinding } from './finding.ts';
 import type { RobotsGroup } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
+import { lintRuleCost, lintUnblockingGroups } from './lint-cost.ts';
 import { lintLine } from './lint-lines.ts';
 import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
 import { notTextEvidence } from './not-text.ts';
@@ -41,7 +42,11 @@ export function lintParsed(
     if (line.kind === 'user-agent') inGroup = true;
     lineFindings.push(...lintLine(line, inGroup));
   }
-  lineFindings.push(...lintGroups(robots.groups));
+  lineFindings.push(
+    ...lintGroups(robots.groups),
+    ...lintRuleCost(robots.groups),
+    ...lintUnblockingGroups(robots.groups),
+  );
   return [...fileFindings, ...lineFindings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))];
 }
 

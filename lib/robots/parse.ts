@@ -1,15 +1,17 @@
 /**
  * robots.txt text or bytes → a parsed file that can answer "may robot X
  * fetch URL Y?" with the deciding line. Only the first 500 KiB are read
- * (RFC 9309 §2.5, Google); the rest is ignored and flagged.
+ * (RFC 9309 §2.5, Google in production); the rest is ignored and flagged —
+ * and read only to tell what Google's parser alone, which reads it all,
+ * would answer.
  */
 import { toBytes } from './bytes.ts';
-import { decideWithRules } from './decide.ts';
-import { createRuleMatcher, type RuleMatcher } from './engine.ts';
+import { decideWithRules, type DecideOptions } from './decide.ts';
 import { groupLines, type RobotsGroup, type RobotsRule, type RobotsSitemap } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { splitRobotsLines } from './lines.ts';
-import { compileProgram, type MatchProgram } from './program.ts';
+import { compileGroups, type CompiledGroup } from './matcher.ts';
+import { ALL_READINGS, hasUnreservedEscape, type Readings } from './spelling.ts';
 import { tokenizeLine, type RobotsLine } from './tokenize.ts';
 import type { RobotsDecision } from './types.ts';
 
@@ -24,10 +26,26 @@ export interface RobotsTxt {
   groups: RobotsGroup[];
   orphanRules: RobotsRule[];
   sitemaps: RobotsSitemap[];
-  program: MatchProgram;
-  matcher: RuleMatcher;
+  /** True when bytes past the parse limit were received (Google's parser alone reads them). */
+  googleSeesMore: boolean;
+  /** True when some rule path has a `%xx` of an unreserved character. */
+  hasUnreservedEscapes: boolean;
+  /** The groups' rules compiled for a spelling (memoised per spelling). */
+  compiled(readings: Readings): CompiledGroup[];
   /** May this robot fetch this URL, and which line says so. */
-  decide(url: string, ua: string): RobotsDecision;
+  decide(url: string, ua: string, options?: DecideOptions): RobotsDecision;
+}
+
+interface ParsedBody {
+  lines: RobotsLine[];
+  groups: RobotsGroup[];
+  orphanRules: RobotsRule[];
+  sitemaps: RobotsSitemap[];
+}
+
+function parseBody(bytes: Uint8Array): ParsedBody {
+  const lines = splitRobotsLines(bytes).map(tokenizeLine);
+  return { lines, ...groupLines(lines) };
 }
 
 /** Parses a robots.txt; `byteLength` overrides the size when the body was cut by the fetch. */
@@ -38,20 +56,36 @@ export function parseRobotsTxt(
 ): RobotsTxt {
   const bytes = toBytes(input);
   const byteLength = Math.max(options.byteLength ?? 0, bytes.length);
-  const lines = splitRobotsLines(bytes.subarray(0, ROBOTS_MAX_PARSE_BYTES)).map(tokenizeLine);
-  const { groups, orphanRules, sitemaps } = groupLines(lines);
-  const program = compileProgram(groups);
+  const parsed = parseBody(bytes.subarray(0, ROBOTS_MAX_PARSE_BYTES));
+  const googleSeesMore = bytes.length > ROBOTS_MAX_PARSE_BYTES;
+  let whole: ParsedBody | null = googleSeesMore ? null : parsed;
+  const compiledBySpelling = new Map<string, CompiledGroup[]>();
+  const compiled = (readings: Readings): CompiledGroup[] => {
+    const key = [...readings].sort().join(',');
+    let groups = compiledBySpelling.get(key);
+    if (!groups) {
+      const body = readings.has('first-500-kib') ? parsed : (whole ??= parseBody(bytes));
+      const valueOf = (rule: RobotsRule) => body.lines[rule.line - 1]?.valueBinary ?? '';
+      groups = compileGroups(body.groups, valueOf, readings);
+      compiledBySpelling.set(key, groups);
+    }
+    return groups;
+  };
+  // RobotLens's own spelling is compiled now, with the parse: decisions only match.
+  compiled(ALL_READINGS);
   const robots: RobotsTxt = {
     url,
     byteLength,
     truncated: byteLength > ROBOTS_MAX_PARSE_BYTES,
-    lines,
-    groups,
-    orphanRules,
-    sitemaps,
-    program,
-    matcher: createRuleMatcher(program.text),
-    decide: (target, ua) => decideWithRules(robots, target, ua),
+    ...parsed,
+    googleSeesMore,
+    hasUnreservedEscapes: parsed.groups.some((group) =>
+      group.rules.some((rule) =>
+        hasUnreservedEscape(parsed.lines[rule.line - 1]?.valueBinary ?? ''),
+      ),
+    ),
+    compiled,
+    decide: (target, ua, decideOptions) => decideWithRules(robots, target, ua, decideOptions),
   };
   return robots;
 }

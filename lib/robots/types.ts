@@ -6,6 +6,7 @@
 
 import type { HttpErrorKind } from '../http/types.ts';
 import type { Phrase } from '../i18n/phrase.ts';
+import type { RobotsReading } from './spelling.ts';
 
 /** How a robots.txt response is to be treated (RFC 9309 §2.3.1). */
 export type RobotsPolicyName = 'rules' | 'allow-all' | 'disallow-all';
@@ -56,6 +57,27 @@ export interface RobotsDecision {
   code?: RobotsDecisionCode;
   /** 1-based line of the `User-agent` line that selected the group; null when none. */
   groupLine?: number | null;
+  /**
+   * Where another parser answers otherwise: Google's reference parser alone
+   * (when one of RobotLens's four readings makes the difference; `readings`
+   * says which) and robots-parser (what Lighthouse and many Node tools
+   * answer). Absent when every parser asked agrees.
+   */
+  otherAnswers?: RobotsOtherAnswer[];
+}
+
+/** Another parser's answer to the same question, and why it differs. */
+export interface RobotsOtherAnswer {
+  /** `google`: google/robotstxt's RobotsMatcher as it is; `robots-parser`: the npm package. */
+  parser: 'google' | 'robots-parser';
+  allowed: boolean;
+  /** The line that decides for that parser; null when no rule decided. */
+  line: number | null;
+  /** For `google`: the readings of RobotLens that make the difference. */
+  readings?: RobotsReading[];
+  /** Why, in English. */
+  reason: string;
+  reasonPhrase: Phrase;
 }
 
 /**

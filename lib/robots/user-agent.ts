@@ -16,13 +16,3 @@ export function groupToken(value: string): string {
   if (/^\*(?:$|[ \t\n\v\f\r])/.test(value)) return '*';
   return (TOKEN.exec(value)?.[0] ?? NO_TOKEN).toLowerCase();
 }
-
-/**
- * Lower-case product token of the robot asking (`Googlebot/2.1` → `googlebot`);
- * `*` when the name is not a valid token (`Foo Bar`, ``): such a robot can
- * only obey the `*` group (Google's test `GoogleOnly_AcceptUserAgentUpToFirstSpace`).
- */
-export function robotToken(ua: string): string {
-  const name = (ua.trim().toLowerCase().split('/')[0] ?? '').trim();
-  return /^[a-z_-]+$/.test(name) ? name : '*';
-}

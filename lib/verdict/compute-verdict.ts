@@ -48,6 +48,7 @@ export function computeVerdict(input: VerdictInput): Verdict {
     reasons,
     ...summarise(robot, reasons),
     tags: pageTags(input.page, input.http.xRobotsTag, input.ua),
+    ...(input.robots?.otherAnswers ? { robotsOtherAnswers: input.robots.otherAnswers } : {}),
   };
 }
 

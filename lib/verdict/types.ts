@@ -3,6 +3,7 @@
  * (`robotlens page --format json`) and the tests share.
  */
 import type { Phrase } from '../i18n/phrase.ts';
+import type { RobotsOtherAnswer } from '../robots/types.ts';
 
 /** Blocking reasons make a page non-indexable; notes do not. */
 export type ReasonCode =
@@ -69,6 +70,11 @@ export interface Verdict {
   summaryPhrase: Phrase;
   /** The page's search-engine tags, for display. */
   tags: PageTags;
+  /**
+   * Where other robots.txt parsers answer otherwise than the robots.txt
+   * decision this verdict rests on (Google's parser alone, robots-parser).
+   */
+  robotsOtherAnswers?: RobotsOtherAnswer[];
 }
 
 export interface PageTags {
