@@ -14,7 +14,11 @@ import preact from '@preact/preset-vite';
  */
 const e2eHostAccess = process.env.ROBOTLENS_E2E_HOST_ACCESS;
 
-/** Asked for at the moment a crawl starts, for that site only (see extension/host-access.ts). */
+/**
+ * Asked for at the moment it is needed (see extension/host-access.ts): a
+ * crawl or a highlight, for that site only; every site for "check links to
+ * other sites" or "Check each page as I browse" (extension/browse-check.ts).
+ */
 const OPTIONAL_HOSTS = ['http://*/*', 'https://*/*'];
 
 /** The popup's keyboard shortcut; users can change it in the browser's shortcut settings. */
@@ -40,6 +44,9 @@ export default defineConfig({
       'alarms',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
+      // Injects the page reader into the tab the popup opened on (activeTab), and
+      // registers it for every site once "Check each page as I browse" is on.
+      'scripting',
     ],
     // MV2 (Firefox) has no optional_host_permissions — WXT drops the key — so
     // there the same patterns go to optional_permissions, or

@@ -19,6 +19,12 @@ export interface CheckLinksPorts {
   http: HttpFetch;
   clock: Clock;
   signal?: AbortSignal;
+  /**
+   * The links' scope, when links to other sites are not to be checked: a
+   * redirect out of it is reported ("redirects to another site"), and
+   * neither its target nor that site's robots.txt is requested.
+   */
+  inScope?: (url: string) => boolean;
 }
 
 export async function checkLinks(
@@ -33,7 +39,12 @@ export async function checkLinks(
   const onRequest = () => void book.requests++;
   const deps = { http: ports.http, clock: ports.clock, scheduler, signal, onRequest };
   const robots = new RobotsGate({ ...deps, book });
-  const fetcher = new LinkFetcher({ ...deps, robots, options: merged });
+  const fetcher = new LinkFetcher({
+    ...deps,
+    robots,
+    options: merged,
+    ...(ports.inScope ? { inScope: ports.inScope } : {}),
+  });
   const unique = [
     ...new Set(urls.map((url) => normalizeUrl(url)).flatMap((n) => (n.ok ? [n.url] : []))),
   ];

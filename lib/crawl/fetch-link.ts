@@ -44,6 +44,8 @@ export interface FetchOutcome {
   attempts: number;
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
   blocked?: { url: string; reason: string; reasonPhrase: Phrase };
+  /** A redirect led out of scope (`LinkFetcherDeps.inScope`): neither it nor its robots.txt was requested. */
+  offSite?: string;
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
   rateLimited?: RateLimit;
 }
@@ -63,6 +65,8 @@ export interface LinkFetcherDeps {
   options: CrawlOptions;
   signal: AbortSignal;
   onRequest: (url: string, method: FetchMethod) => void;
+  /** When given, a redirect hop to a URL outside it is reported, not requested. */
+  inScope?: (url: string) => boolean;
 }
 
 /** Without Retry-After, a 429 is retried after 1 s, then 2 s, … */
@@ -83,6 +87,7 @@ export class LinkFetcher {
     if (
       request.method !== 'HEAD' ||
       first.blocked ||
+      first.offSite ||
       first.error?.kind === 'timeout' ||
       !shouldRetryWithGet(first.response?.status ?? null)
     ) {
@@ -125,6 +130,8 @@ export class LinkFetcher {
           ),
         };
       }
+      if (this.#deps.inScope && !this.#deps.inScope(next))
+        return { ...base, response, finalUrl: next, offSite: next };
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
         if (!verdict.unreachable) {

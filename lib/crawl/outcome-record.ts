@@ -39,6 +39,13 @@ export function recordOfOutcome(
       ),
     };
   }
+  if (outcome.offSite) {
+    return {
+      ...base,
+      status: 'redirected',
+      ...because(phrase('access_redirect_off_site', { url: outcome.offSite })),
+    };
+  }
   if (outcome.error) {
     const { status, brokenReason, reason, reasonPhrase } = classifyError(
       outcome.error.kind,
