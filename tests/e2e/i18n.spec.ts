@@ -17,6 +17,7 @@ import { EXTENSION_DIR, expect, test } from './extension.ts';
 import { extensionLaunchOptions } from './launch-options.ts';
 import { openTabFrom } from './open-tab.ts';
 import { badgeText } from './site-tab.ts';
+import { clickToolbarButtonForTab } from './toolbar-button.ts';
 
 let site: SiteServer;
 let profile: string;
@@ -48,6 +49,8 @@ async function popupFor(pathname: string): Promise<{ popup: Page; tabId: number 
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=999999`);
   const { tabId } = await openTabFrom(popup, `${site.origin}${pathname}`);
+  // RobotLens reads the tab once its toolbar button was clicked there (activeTab).
+  await clickToolbarButtonForTab(popup, tabId);
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
   await expect(popup.getByTestId('verdict')).toBeVisible();
   return { popup, tabId };

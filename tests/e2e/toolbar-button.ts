@@ -10,6 +10,17 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 export async function clickToolbarButton(context: BrowserContext, page: Page): Promise<void> {
+  await clickToolbarButtonFor(context, page.url());
+}
+
+/** The same, for the tab `tabId` (learnt from `extensionPage`), as the popup helpers know it. */
+export async function clickToolbarButtonForTab(extensionPage: Page, tabId: number): Promise<void> {
+  const url = await extensionPage.evaluate(async (id) => (await chrome.tabs.get(id)).url, tabId);
+  if (!url) throw new Error(`Tab ${tabId} has no URL.`);
+  await clickToolbarButtonFor(extensionPage.context(), url);
+}
+
+async function clickToolbarButtonFor(context: BrowserContext, url: string): Promise<void> {
   const browser = context.browser();
   if (!browser) throw new Error('No browser to talk to over the DevTools protocol.');
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -18,8 +29,8 @@ export async function clickToolbarButton(context: BrowserContext, page: Page): P
   try {
     // The action belongs to a tab target (not the page target Playwright drives).
     const { targetInfos } = await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] });
-    const tab = targetInfos.find((target) => target.type === 'tab' && target.url === page.url());
-    if (!tab) throw new Error(`No tab shows ${page.url()}.`);
+    const tab = targetInfos.find((target) => target.type === 'tab' && target.url === url);
+    if (!tab) throw new Error(`No tab shows ${url}.`);
     await cdp.send(
       'Extensions.triggerAction' as 'Target.getTargets',
       {
