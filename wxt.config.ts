@@ -31,6 +31,13 @@ export default defineConfig({
   imports: false,
   vite: () => ({
     plugins: [preact()],
+    define: {
+      // The Firefox smoke test (tests/firefox/smoke.ts) drives no UI, so its build turns on
+      // "Check each page as I browse" by itself; every other build leaves it off.
+      'import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK': JSON.stringify(
+        Boolean(e2eHostAccess && process.env.ROBOTLENS_E2E_BROWSE_CHECK),
+      ),
+    },
   }),
   manifest: ({ browser, manifestVersion }) => ({
     // Words come from public/_locales/<lang>/messages.json, in the browser's language.

@@ -24,7 +24,13 @@ export async function isBrowseCheckOn(): Promise<boolean> {
 export async function turnOnBrowseCheck(): Promise<boolean> {
   const granted = await browser.permissions.request({ origins: EVERY_SITE });
   if (!granted) return false;
-  if (await isBrowseCheckOn()) return true;
+  await registerPageReader();
+  return true;
+}
+
+/** Registers the page reader for every site (once); the caller has the access it needs. */
+export async function registerPageReader(): Promise<void> {
+  if (await isBrowseCheckOn()) return;
   await browser.scripting.registerContentScripts([
     {
       id: SCRIPT_ID,
@@ -35,7 +41,6 @@ export async function turnOnBrowseCheck(): Promise<boolean> {
       persistAcrossSessions: true,
     },
   ]);
-  return true;
 }
 
 export async function turnOffBrowseCheck(): Promise<void> {

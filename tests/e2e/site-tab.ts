@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './extension.ts';
 import { openTabFrom } from './open-tab.ts';
 import { storeSettings } from './stored-settings.ts';
-import { clickToolbarButtonForTab } from './toolbar-button.ts';
+import { clickToolbarButton } from './toolbar-button.ts';
 
 export type OpenExtensionPage = (
   file: string,
@@ -22,6 +22,9 @@ export interface SiteTab {
   popup: Page;
 }
 
+/** The pages openSiteTab opened, by tab id (the shipped build cannot read a tab's URL). */
+const sitePages = new Map<number, Page>();
+
 /** Opens `url` in a new tab; returns the tab, its id, and a popup page to inspect it with. */
 export async function openSiteTab(
   openExtensionPage: OpenExtensionPage,
@@ -29,6 +32,7 @@ export async function openSiteTab(
 ): Promise<SiteTab> {
   const popup = await openExtensionPage('popup.html', { tabId: 999999 });
   const { page, tabId } = await openTabFrom(popup, url);
+  sitePages.set(tabId, page);
   return { page, tabId, popup };
 }
 
@@ -46,7 +50,8 @@ export async function showPopup(
     const robot = options.robot;
     await storeSettings(popup, (stored) => ({ ...stored, robot }));
   }
-  await clickToolbarButtonForTab(popup, tabId);
+  const page = sitePages.get(tabId);
+  if (page) await clickToolbarButton(popup.context(), page);
   const hash = options.view === 'robots' ? '#robots' : '';
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}${hash}`));
   await popup.reload();

@@ -13,13 +13,6 @@ export async function clickToolbarButton(context: BrowserContext, page: Page): P
   await clickToolbarButtonFor(context, page.url());
 }
 
-/** The same, for the tab `tabId` (learnt from `extensionPage`), as the popup helpers know it. */
-export async function clickToolbarButtonForTab(extensionPage: Page, tabId: number): Promise<void> {
-  const url = await extensionPage.evaluate(async (id) => (await chrome.tabs.get(id)).url, tabId);
-  if (!url) throw new Error(`Tab ${tabId} has no URL.`);
-  await clickToolbarButtonFor(extensionPage.context(), url);
-}
-
 async function clickToolbarButtonFor(context: BrowserContext, url: string): Promise<void> {
   const browser = context.browser();
   if (!browser) throw new Error('No browser to talk to over the DevTools protocol.');
