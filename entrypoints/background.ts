@@ -25,7 +25,8 @@ export default defineBackground({
     registerHighlightService(ready);
     keepBrowseCheckWithAccess();
     // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).
-    if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK) void registerPageReader().catch(() => undefined);
+    if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK)
+      void registerPageReader().catch(() => undefined);
     // A crawl the worker was running when Chrome stopped it goes on by itself.
     void ready.then(resumeInterrupted);
     // With a start-up listener the browser starts the worker as it opens, so
