@@ -14,7 +14,11 @@ import preact from '@preact/preset-vite';
  */
 const e2eHostAccess = process.env.ROBOTLENS_E2E_HOST_ACCESS;
 
-/** Asked for at the moment a crawl starts, for that site only (see extension/host-access.ts). */
+/**
+ * Asked for at the moment it is needed (see extension/host-access.ts): a
+ * crawl or a highlight, for that site only; every site for "check links to
+ * other sites" or "Check each page as I browse" (extension/browse-check.ts).
+ */
 const OPTIONAL_HOSTS = ['http://*/*', 'https://*/*'];
 
 /** The popup's keyboard shortcut; users can change it in the browser's shortcut settings. */
@@ -27,6 +31,13 @@ export default defineConfig({
   imports: false,
   vite: () => ({
     plugins: [preact()],
+    define: {
+      // The Firefox smoke test (tests/firefox/smoke.ts) drives no UI, so its build turns on
+      // "Check each page as I browse" by itself; every other build leaves it off.
+      'import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK': JSON.stringify(
+        Boolean(e2eHostAccess && process.env.ROBOTLENS_E2E_BROWSE_CHECK),
+      ),
+    },
   }),
   manifest: ({ browser, manifestVersion }) => ({
     // Words come from public/_locales/<lang>/messages.json, in the browser's language.
@@ -40,6 +51,9 @@ export default defineConfig({
       'alarms',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
+      // Injects the page reader into the tab the popup opened on (activeTab), and
+      // registers it for every site once "Check each page as I browse" is on.
+      'scripting',
     ],
     // MV2 (Firefox) has no optional_host_permissions — WXT drops the key — so
     // there the same patterns go to optional_permissions, or

@@ -4,6 +4,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
 import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
 import { registerHighlightService } from '../extension/background/highlight-service.ts';
+import { keepBrowseCheckWithAccess, registerPageReader } from '../extension/browse-check.ts';
 import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
 import { watchOwnAddresses } from '../extension/background/request-addresses.ts';
 import { watchOwnRequests } from '../extension/background/request-records.ts';
@@ -24,6 +25,10 @@ export default defineBackground({
     registerCrawlReportService();
     registerCrawlService(ready);
     registerHighlightService(ready);
+    keepBrowseCheckWithAccess();
+    // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).
+    if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK)
+      void registerPageReader().catch(() => undefined);
     // A crawl the worker was running when Chrome stopped it goes on by itself.
     void ready.then(resumeInterrupted);
     // With a start-up listener the browser starts the worker as it opens, so

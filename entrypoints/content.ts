@@ -1,8 +1,12 @@
 /**
- * On every http(s) page: read what the page says about indexing once, when
- * the page is idle, and tell the background (which sets the badge). On the
- * background's request, re-read it, or fetch from the page's own origin
- * (robots.txt, the page's headers) without cookies.
+ * The page reader. Declared for no site: the background injects it into the
+ * active tab when the popup opens (activeTab), and registers it for every
+ * http(s) page only when the user turns on "Check each page as I browse"
+ * (extension/browse-check.ts). Once in a page it reads what the page says
+ * about indexing once, when the page is idle, and tells the background
+ * (which sets the badge). On the background's request, it re-reads it,
+ * fetches from the page's own origin (robots.txt, the page's headers)
+ * without cookies, or draws the link marks in its own closed overlay.
  */
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
@@ -12,13 +16,18 @@ import { collectPageFacts } from '../extension/collect-page-facts.ts';
 import { fetchHttp } from '../extension/fetch-http.ts';
 import { sendToBackground } from '../extension/messaging.ts';
 import { extensionTranslator } from '../extension/i18n.ts';
-import { markLinks } from '../extension/mark-links.ts';
+import { LinkOverlay } from '../extension/link-overlay.ts';
 import { whenVisible } from '../extension/when-visible.ts';
 
 export default defineContentScript({
-  matches: ['http://*/*', 'https://*/*'],
+  // Not in the manifest: no site access at install (see extension/page-reader.ts).
+  registration: 'runtime',
   runAt: 'document_idle',
+  // WXT would otherwise announce the script to the page with window.postMessage.
+  noScriptStartedPostMessage: true,
   main(ctx) {
+    const overlay = new LinkOverlay(document, extensionTranslator());
+    ctx.onInvalidated(() => overlay.remove());
     const listener = (raw: unknown, sender: { id?: string }) => {
       if (sender.id !== browser.runtime.id) return undefined;
       const message = parseMessage(raw, [
@@ -33,7 +42,7 @@ export default defineContentScript({
         return Promise.resolve({ pageUrl: location.href, links: pageLinks() });
       if (message.type === 'mark-links')
         return Promise.resolve({
-          marked: markLinks(document, message.marks, extensionTranslator()),
+          marked: overlay.show(message.marks),
         });
       if (new URL(message.url).origin !== location.origin) {
         const notHere = extensionTranslator().t('http_error_other_origin');

@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 
-const EVERY_SITE = ['http://*/*', 'https://*/*'];
+export const EVERY_SITE = ['http://*/*', 'https://*/*'];
 
 /**
  * The permission pattern for an origin: scheme and host, without the port.

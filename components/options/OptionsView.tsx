@@ -3,6 +3,7 @@
  * them are right (Save, or Enter in a field), with a live status line.
  * Presentational: the entrypoint loads, saves, imports and exports.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { DraftErrors, SettingsDraft } from '../../lib/settings/settings-form.ts';
@@ -60,6 +61,8 @@ export interface OptionsViewProps {
   onRestoreDefaults: () => void;
   onExport: () => void;
   onImport: (file: File) => void;
+  /** Settings that take effect at once, outside the form (they need the browser's prompt). */
+  immediate?: ComponentChildren;
 }
 
 export function OptionsView(props: OptionsViewProps) {
@@ -77,6 +80,7 @@ export function OptionsView(props: OptionsViewProps) {
     <main class="options">
       <h1>{t('options_title')}</h1>
       <p class="section-intro">{t('options_intro')}</p>
+      {props.immediate}
       <form
         ref={form}
         noValidate

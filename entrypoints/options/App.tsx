@@ -23,6 +23,8 @@ import {
 } from '../../lib/settings/settings-form.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/settings.ts';
 import { loadSettings, saveSettings, watchSettings } from '../../extension/settings.ts';
+import { useBrowseCheck } from '../../extension/use-browse-check.ts';
+import { BrowseCheckSection } from '../../components/BrowseCheckToggle.tsx';
 
 interface Editing {
   saved: Settings;
@@ -30,6 +32,7 @@ interface Editing {
 }
 
 export function App() {
+  const browseCheck = useBrowseCheck();
   const { t } = useI18n();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
@@ -92,6 +95,7 @@ export function App() {
 
   return (
     <OptionsView
+      immediate={<BrowseCheckSection {...browseCheck} />}
       draft={editing.draft}
       errors={errors}
       status={status}

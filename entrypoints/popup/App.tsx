@@ -9,6 +9,8 @@ import { RobotPicker } from '../../components/RobotPicker.tsx';
 import { TabBar } from '../../components/TabBar.tsx';
 import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
 import { VerdictView } from '../../components/VerdictView.tsx';
+import { BrowseCheckOffer } from '../../components/BrowseCheckToggle.tsx';
+import { useBrowseCheck } from '../../extension/use-browse-check.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
 import { loadRobot, saveRobot } from '../../extension/settings.ts';
 import { CrawlTab } from './CrawlTab.tsx';
@@ -124,6 +126,7 @@ function initialView(hash: string): View {
 
 function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }) {
   const { t, lang } = useI18n();
+  const browseCheck = useBrowseCheck();
   if (state.phase === 'loading') {
     return (
       <p class="loading" role="status">
@@ -151,6 +154,7 @@ function PagePanel({ state, onRefresh }: { state: State; onRefresh: () => void }
           {t('popup_check_again')}
         </button>
       </footer>
+      <BrowseCheckOffer {...browseCheck} />
     </>
   );
 }

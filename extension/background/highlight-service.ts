@@ -16,7 +16,7 @@ import { PRODUCT_TOKEN } from '../../lib/identity.ts';
 import { parseMessage, type Message, type OkOrError } from '../../lib/protocol/messages.ts';
 import { normalizeUrl } from '../../lib/url/normalize-url.ts';
 import { hasHostAccess } from '../host-access.ts';
-import { sendToTab } from '../messaging.ts';
+import { askPageReader } from './page-reader.ts';
 import { loadSettings } from '../settings.ts';
 import { isExtensionPage } from '../sender.ts';
 import { crawlHttp } from './crawl-http.ts';
@@ -36,7 +36,7 @@ export function registerHighlightService(ready: Promise<void>): void {
 
 async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): Promise<OkOrError> {
   try {
-    const { pageUrl, links } = await sendToTab(tabId, { type: 'collect-links' });
+    const { pageUrl, links } = await askPageReader(tabId, { type: 'collect-links' });
     const keys = new Map(links.map((url) => [url, normalizedKey(url)]));
     const origin = new URL(pageUrl).origin;
     const known = await crawledRecords(origin);
@@ -68,7 +68,7 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
           : markOf(url, undefined, say);
       });
     // What the crawl already knows shows at once; the links checked now follow.
-    await sendToTab(tabId, { type: 'mark-links', marks: marksNow(true) });
+    await askPageReader(tabId, { type: 'mark-links', marks: marksNow(true) });
     const { blockList } = await loadSettings();
     const checked = await checkLinks(
       reachable,
@@ -77,7 +77,7 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
       { http: crawlHttp, clock: systemClock, pageUrl },
     );
     for (const record of checked) known.set(record.url, record);
-    await sendToTab(tabId, { type: 'mark-links', marks: marksNow(false) });
+    await askPageReader(tabId, { type: 'mark-links', marks: marksNow(false) });
     return { ok: true };
   } catch (error) {
     return { ok: false, error: explainFailure(error) };

@@ -6,7 +6,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
 import { parseMessage, type Message, type RobotsAuditReply } from '../../lib/protocol/messages.ts';
-import { sendToTab } from '../messaging.ts';
+import { askPageReader } from './page-reader.ts';
 import { isExtensionPage } from '../sender.ts';
 import { explainFailure } from './explain-failure.ts';
 import { robotsFor } from './inspect-tab.ts';
@@ -48,6 +48,6 @@ async function auditForTab({
 async function pageUrlOf(tabId: number): Promise<string> {
   const stored = await loadTab(tabId);
   if (stored) return stored.facts.url;
-  const { facts } = await sendToTab(tabId, { type: 'collect-facts' });
+  const { facts } = await askPageReader(tabId, { type: 'collect-facts' });
   return facts.url;
 }

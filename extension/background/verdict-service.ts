@@ -20,7 +20,7 @@ import {
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
 import { urlAsLinked } from '../link-spelling.ts';
-import { sendToTab } from '../messaging.ts';
+import { askPageReader } from './page-reader.ts';
 import { isExtensionPage, tabSpokenFor } from '../sender.ts';
 import { loadRobot, onRobotChanged } from '../settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
@@ -73,7 +73,7 @@ async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promi
   try {
     let inspection = refresh ? undefined : await (running.get(tabId) ?? loadTab(tabId));
     if (!inspection)
-      inspection = await inspect(tabId, await sendToTab(tabId, { type: 'collect-facts' }));
+      inspection = await inspect(tabId, await askPageReader(tabId, { type: 'collect-facts' }));
     const { verdict, robots } = await verdictOf(inspection, ua);
     // The popup is waiting for this answer; the badge can follow it.
     void showVerdictBadge(tabId, verdict).catch(() => undefined);

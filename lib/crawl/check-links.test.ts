@@ -76,3 +76,33 @@ describe('checkLinks', () => {
     });
   });
 });
+
+describe('checkLinks with a scope', () => {
+  it('reports a redirect out of scope without requesting its target or its robots.txt', async () => {
+    const other = 'http://other.test';
+    const site = fakeSite({
+      [`${O}/away`]: { status: 302, headers: [['location', `${other}/secret`]] },
+      [`${O}/home`]: { status: 301, headers: [['location', '/ok.html']] },
+      [`${O}/ok.html`]: { html: page('OK') },
+      [`${other}/secret`]: { html: page('Secret') },
+    });
+    const records = await checkLinks(
+      [`${O}/away`, `${O}/home`],
+      { delayMs: 0, checkExternal: false },
+      { http: site.http, clock: systemClock, pageUrl: `${O}/` },
+    );
+    const away = records.find((r) => r.url === `${O}/away`);
+    expect(away).toMatchObject({
+      status: 'redirected',
+      httpStatus: 302,
+      finalUrl: `${other}/secret`,
+      redirects: [{ url: `${O}/away`, status: 302 }],
+    });
+    expect(away?.reason).toContain('on another site, not requested');
+    expect(records.find((r) => r.url === `${O}/home`)).toMatchObject({
+      status: 'redirected',
+      finalUrl: `${O}/ok.html`,
+    });
+    expect(site.requests.filter((r) => r.url.startsWith(other))).toEqual([]);
+  });
+});

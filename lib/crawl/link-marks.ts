@@ -40,6 +40,12 @@ function markFor(record: UrlRecord): LinkMark {
 
 function describe(record: UrlRecord): Phrase | string {
   const status = record.httpStatus !== null ? `HTTP ${record.httpStatus}` : record.status;
+  // A redirect out of scope carries why its target was not requested.
+  if (record.status === 'redirected' && record.reasonPhrase)
+    return phrase('mark_status_reason', {
+      status: `HTTP ${record.redirects?.[0]?.status ?? '3xx'}`,
+      reason: record.reasonPhrase,
+    });
   if (record.status === 'redirected')
     return `${record.redirects?.[0]?.status ?? '3xx'} → ${record.finalUrl ?? ''} (${status})`;
   const reason = record.reasonPhrase ?? record.reason;

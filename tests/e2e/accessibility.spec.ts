@@ -13,6 +13,7 @@ import { crawlTab } from './crawl-popup.ts';
 import { CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 import { tabOrder } from './keyboard.ts';
+import { focusLegendButton, readOverlay } from './link-overlay.ts';
 import { openToolbarPopup } from './toolbar-popup.ts';
 import {
   finishCrawl,
@@ -96,8 +97,9 @@ test('popup Crawl tab, report page and link legend after a real crawl', async ({
     );
   }
 
-  const legend = await showLegend(crawl);
-  await expectAccessible(crawl.page, () => expect(legend).toBeVisible(), '#robotlens-link-legend');
+  // The legend is in a closed shadow root, which axe cannot enter (nor can any page script,
+  // which is the point): it is shown here, and its keyboard use is tested below.
+  await showLegend(crawl);
 });
 
 /** Tab order and rings of a page, checked against what it should be. */
@@ -236,11 +238,10 @@ test('keyboard: Escape closes the toolbar popup and the link legend, not a popup
   expect(crawlView.isClosed()).toBe(false);
 
   await crawlView.getByRole('button', { name: 'Highlight links on this page' }).click();
-  const legend = page.getByRole('region', { name: 'RobotLens link legend' });
-  await expect(legend).toBeVisible();
-  await legend.getByRole('button', { name: 'Close legend' }).focus();
+  await expect.poll(async () => (await readOverlay(page))?.legend).toContain('Close legend');
+  await focusLegendButton(page);
   await page.keyboard.press('Escape');
-  await expect(legend).toHaveCount(0);
+  await expect.poll(() => readOverlay(page)).toBeNull();
 
   // The real toolbar popup, for the site's tab (the active one).
   await page.bringToFront();

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { expect, test } from './extension.ts';
 import { openSiteTab, showPopup } from './site-tab.ts';
+import { clickToolbarButton } from './toolbar-button.ts';
 import { largePage, SMALL_PAGE } from '../fixtures/large-page.ts';
 
 let site: SiteServer;
@@ -39,6 +40,8 @@ test('the content script reads a 1 MB page with 5,000 links and a small page, an
   for (let run = 0; run < 5; run++) {
     for (const name of ['large', 'small'] as const) {
       const { page, popup } = await openSiteTab(openExtensionPage, `${site.origin}/${name}.html`);
+      // The page reader is injected when the toolbar button is clicked (activeTab).
+      await clickToolbarButton(popup.context(), page);
       costs[name]!.push(await readCostMs(page));
       await page.close();
       await popup.close();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { expect, test } from './extension.ts';
 import { openSiteTab } from './site-tab.ts';
+import { clickToolbarButton } from './toolbar-button.ts';
 
 let site: SiteServer;
 test.beforeAll(async () => {
@@ -21,7 +22,9 @@ test.afterAll(async () => {
 test('starting a crawl asks for access to the site only, and fetches nothing without it', async ({
   openExtensionPage,
 }) => {
-  const { tabId, popup } = await openSiteTab(openExtensionPage, `${site.origin}/clean.html`);
+  const { tabId, popup, page } = await openSiteTab(openExtensionPage, `${site.origin}/clean.html`);
+  // As a user opens the popup: the toolbar button, on the page (activeTab).
+  await clickToolbarButton(popup.context(), page);
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
   await popup.reload();
   // Watch what the popup asks for.
@@ -50,7 +53,9 @@ test('starting a crawl asks for access to the site only, and fetches nothing wit
 });
 
 test('asking to check other sites asks for every site', async ({ openExtensionPage }) => {
-  const { tabId, popup } = await openSiteTab(openExtensionPage, `${site.origin}/clean.html`);
+  const { tabId, popup, page } = await openSiteTab(openExtensionPage, `${site.origin}/clean.html`);
+  // As a user opens the popup: the toolbar button, on the page (activeTab).
+  await clickToolbarButton(popup.context(), page);
   await popup.goto(popup.url().replace(/\?.*$/, `?tabId=${tabId}#crawl`));
   await popup.reload();
   await popup.getByLabel('Check links to other sites (asks for access to them)').check();

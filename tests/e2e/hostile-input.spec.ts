@@ -25,7 +25,8 @@ import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { CRAWL_SETTINGS as TEST_CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
-import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
+import { markOfLink, readOverlay } from './link-overlay.ts';
+import { badgeText, openSiteTab, showPopup, turnOnBrowseCheck } from './site-tab.ts';
 import { storeSettings } from './stored-settings.ts';
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
@@ -294,15 +295,13 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
 
   // Highlighting the page's links marks them by what the crawl found, page data as text.
   await popup.getByRole('button', { name: 'Highlight links on this page' }).click();
-  const outsideLink = page.getByRole('link', {
-    name: 'a link to another site: listed, never requested',
-  });
-  await expect(outsideLink).toHaveAttribute('data-robotlens', 'skipped');
-  await expect(outsideLink).toHaveAttribute('title', /outside links are not checked/);
-  await expect(page.getByRole('link', { name: 'a hostile path' })).toHaveAttribute(
-    'data-robotlens',
-    'broken',
-  );
+  const outsideLink = 'a link to another site: listed, never requested';
+  await expect.poll(() => markOfLink(page, outsideLink)).toBe('skipped');
+  await page.getByRole('link', { name: outsideLink }).hover();
+  await expect
+    .poll(async () => (await readOverlay(page))?.tooltip)
+    .toMatch(/outside links are not checked/);
+  expect(await markOfLink(page, 'a hostile path')).toBe('broken');
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null),
   ).toBeNull();
@@ -321,6 +320,7 @@ test('a page cannot reach the background or make the extension fetch anything', 
   extensionId,
   openExtensionPage,
 }) => {
+  await turnOnBrowseCheck(openExtensionPage);
   const requests = recordRequests(context);
   const { page, tabId, popup } = await openSiteTab(openExtensionPage, `${site.origin}/`);
   // The content script has read the page and the background has checked it (the badge says so).
@@ -383,7 +383,7 @@ test('a page cannot reach the background or make the extension fetch anything', 
   // Nothing happened: no request anywhere, and the marks the page posted were never drawn.
   expect(site.log).toEqual([]);
   expect(sentinel.hits).toEqual([]);
-  await expect(page.locator('[data-robotlens]')).toHaveCount(0);
+  expect(await readOverlay(page)).toBeNull();
 
   // "Check again" reads the rewritten page: it is checked at its own origin, and nothing else.
   await showPopup(popup, tabId);
@@ -404,9 +404,11 @@ test('a page cannot reach the background or make the extension fetch anything', 
   await popup.goto(popup.url().replace(/#.*$|$/, '#crawl'));
   await popup.reload();
   await popup.getByRole('button', { name: 'Highlight links on this page' }).click();
-  const hostilePath = page.getByRole('link', { name: 'a hostile path' });
-  await expect(hostilePath).toHaveAttribute('data-robotlens', 'unknown');
-  await expect(hostilePath).toHaveAttribute('title', /links to other sites are not checked/);
+  await expect.poll(() => markOfLink(page, 'a hostile path')).toBe('unknown');
+  await page.getByRole('link', { name: 'a hostile path' }).hover();
+  await expect
+    .poll(async () => (await readOverlay(page))?.tooltip)
+    .toMatch(/links to other sites are not checked/);
   expect(site.log).toEqual([]);
   expect(sentinel.hits).toEqual([]);
   expect(requestsElsewhere(requests)).toEqual([]);

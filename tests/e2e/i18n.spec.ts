@@ -17,6 +17,7 @@ import { EXTENSION_DIR, expect, test } from './extension.ts';
 import { extensionLaunchOptions } from './launch-options.ts';
 import { openTabFrom } from './open-tab.ts';
 import { badgeText } from './site-tab.ts';
+import { clickToolbarButton } from './toolbar-button.ts';
 
 let site: SiteServer;
 let profile: string;
@@ -47,7 +48,9 @@ test.afterAll(async () => {
 async function popupFor(pathname: string): Promise<{ popup: Page; tabId: number }> {
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=999999`);
-  const { tabId } = await openTabFrom(popup, `${site.origin}${pathname}`);
+  const { tabId, page } = await openTabFrom(popup, `${site.origin}${pathname}`);
+  // RobotLens reads the tab once its toolbar button was clicked there (activeTab).
+  await clickToolbarButton(context, page);
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
   await expect(popup.getByTestId('verdict')).toBeVisible();
   return { popup, tabId };

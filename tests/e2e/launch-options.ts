@@ -21,6 +21,7 @@ export function extensionLaunchOptions(extensionDir: string) {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      '--enable-unsafe-extension-debugging',
     ],
   };
 }

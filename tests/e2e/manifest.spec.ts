@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { EXTENSION_DIR } from './extension.ts';
+import { EXTENSION_DIR, test as extensionTest } from './extension.ts';
 
 interface Manifest {
   permissions?: string[];
@@ -64,8 +64,11 @@ test('every permission and host pattern is justified in the README', () => {
 });
 
 test('host patterns: nothing granted at install, only http(s) sites ever asked for', () => {
-  // Site access is asked for at crawl time (optional); none is granted at install.
+  // Site access is asked for when needed (optional); none is granted at install.
   expect(manifest.host_permissions ?? []).toEqual([]);
+  // A content script declared for sites would be access to them from install: the page
+  // reader is injected on a click (activeTab) or registered when the user opts in.
+  expect(manifest.content_scripts ?? []).toEqual([]);
   expect(manifest.optional_permissions ?? []).toEqual([]);
   for (const pattern of manifest.optional_host_permissions ?? [])
     expect(WEB_PATTERNS, `optional host pattern ${pattern}`).toContain(pattern);
@@ -150,3 +153,47 @@ test('every URL in the built code is a known, explained one', () => {
   }
   expect(seen.size).toBeGreaterThan(0);
 });
+
+/** The Permissions table's rows: first cell (the permission) → the "browser's warning" cell. */
+function warningColumn(): Map<string, string> {
+  const rows = justifiedInReadme()
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !/^\| -/.test(line))
+    .map((line) => line.split(' | ').map((cell) => cell.replace(/^\|\s*|\s*\|$/g, '').trim()));
+  const [header, ...body] = rows;
+  const column = header!.indexOf("the browser's warning");
+  expect(column, 'the table has a "the browser\'s warning" column').toBeGreaterThan(0);
+  return new Map(body.map((cells) => [cells[0]!, cells[column]!]));
+}
+
+/** The warnings a cell quotes (“…”); "none" quotes none. */
+const quoted = (cell: string) => [...cell.matchAll(/“([^”]+)”/g)].map((match) => match[1]!);
+
+extensionTest(
+  "the browser's own permission warnings are exactly the README's",
+  async ({ openExtensionPage }) => {
+    const page = await openExtensionPage('options.html');
+    // chrome.management's warning function needs no `management` permission (Chrome's docs
+    // say so, and the shipped build, which has none, answers here).
+    const warningsOf = (tested: Manifest) =>
+      page.evaluate(
+        (json) =>
+          (
+            chrome.management as unknown as {
+              getPermissionWarningsByManifest(manifest: string): Promise<string[]>;
+            }
+          ).getPermissionWarningsByManifest(json),
+        JSON.stringify(tested),
+      );
+    const cells = warningColumn();
+    const installRows = [...cells].filter(([name]) => !name.startsWith('optional'));
+    const optionalRows = [...cells].filter(([name]) => name.startsWith('optional'));
+    expect(installRows.length).toBeGreaterThan(4);
+    expect(optionalRows.length).toBe(1);
+    // At install: what the browser would show on installing the shipped build.
+    expect(await warningsOf(manifest)).toEqual(installRows.flatMap(([, cell]) => quoted(cell)));
+    // Once the optional access is granted (every site, as for "Check each page as I browse").
+    const granted = { ...manifest, host_permissions: manifest.optional_host_permissions };
+    expect(await warningsOf(granted)).toEqual(quoted(optionalRows[0]![1]));
+  },
+);

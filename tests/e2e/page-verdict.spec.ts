@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
-import { expect, test } from './extension.ts';
-import { badgeText, openSiteTab, showPopup } from './site-tab.ts';
+import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
+import { badgeText, openSiteTab, showPopup, turnOnBrowseCheck } from './site-tab.ts';
 import { storedSettings } from './stored-settings.ts';
 
 let site: SiteServer;
@@ -106,22 +106,28 @@ test('changing the robot in the popup changes the verdict and is remembered', as
   await expect(helper.getByTestId('verdict')).toContainText('for duckduckbot');
 });
 
-test('the badge shows the verdict and changes when the tab navigates', async ({
-  openExtensionPage,
-}) => {
-  const {
-    page,
-    tabId,
-    popup: helper,
-  } = await openSiteTab(openExtensionPage, at('/navigate-a.html'));
-  await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
-  await page.click('#next');
-  await page.waitForURL('**/clean.html');
-  await expect.poll(() => badgeText(helper, tabId)).toBe('OK');
-  await page.goto(`${site.origin}/x-robots-noindex.html`);
-  await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
-  const title = await helper.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
-  expect(title).toMatch(/^RobotLens — .*noindex/i);
+test.describe('with "Check each page as I browse" on', () => {
+  // Turning it on needs access to the sites: the build with 127.0.0.1 granted.
+  test.use({ extensionDir: E2E_EXTENSION_DIR });
+
+  test('the badge shows the verdict and changes when the tab navigates', async ({
+    openExtensionPage,
+  }) => {
+    await turnOnBrowseCheck(openExtensionPage);
+    const {
+      page,
+      tabId,
+      popup: helper,
+    } = await openSiteTab(openExtensionPage, at('/navigate-a.html'));
+    await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
+    await page.click('#next');
+    await page.waitForURL('**/clean.html');
+    await expect.poll(() => badgeText(helper, tabId)).toBe('OK');
+    await page.goto(`${site.origin}/x-robots-noindex.html`);
+    await expect.poll(() => badgeText(helper, tabId)).toBe('NO');
+    const title = await helper.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
+    expect(title).toMatch(/^RobotLens — .*noindex/i);
+  });
 });
 
 test('the popup explains pages it cannot read', async ({ openExtensionPage, context }) => {

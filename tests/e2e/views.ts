@@ -5,9 +5,10 @@
  * crawl, and the link legend "Highlight links on this page" adds to a page.
  */
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { crawlTab } from './crawl-popup.ts';
+import { readOverlay } from './link-overlay.ts';
 import { CRAWL_SETTINGS, startCrawlSites, type CrawlSites } from './crawl-sites.ts';
 import { expect, test } from './extension.ts';
 import { openSiteTab, showPopup, type OpenExtensionPage } from './site-tab.ts';
@@ -99,10 +100,21 @@ export async function openReportView(open: OpenExtensionPage, origin: string): P
   return report;
 }
 
-/** Marks the links of the crawled page and returns the legend that appears on it. */
-export async function showLegend(crawl: FinishedCrawl): Promise<Locator> {
+/**
+ * Marks the links of the crawled page; resolves once the legend is there and every link has its
+ * mark. The overlay is in a closed shadow root: read through the DevTools protocol.
+ */
+export async function showLegend(crawl: FinishedCrawl): Promise<() => Promise<void>> {
   await crawl.popup.locator('button[data-action="highlight"]').click();
-  const legend = crawl.page.getByRole('region', { name: /RobotLens/ });
-  await expect(legend.locator('[data-mark="broken"]')).toBeVisible();
-  return legend;
+  const links = await crawl.page.locator('a[href]:visible').count();
+  const shown = async () => {
+    await expect
+      .poll(async () => (await readOverlay(crawl.page))?.legend ?? '')
+      .toMatch(/RobotLens/);
+    await expect
+      .poll(async () => (await readOverlay(crawl.page))?.marks.length ?? 0, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(links);
+  };
+  await shown();
+  return shown;
 }

@@ -3,7 +3,8 @@
  * ESR, headless, through `web-ext run`), watched from the fixture server.
  * Playwright cannot drive Debian's Firefox (it needs its own patched build,
  * which cannot be downloaded here), so the test reads what the add-on does
- * on the wire: robots.txt and the page's headers asked with
+ * on the wire (its build turns "Check each page as I browse" on, as no UI
+ * can be clicked): robots.txt and the page's headers asked with
  * `User-Agent: RobotLens/…` prove that the add-on installed, its content
  * script read the page and messaged the MV2 background page, the background
  * found its host access (a pattern without the port, as Firefox needs) and
@@ -78,7 +79,9 @@ async function main(): Promise<number> {
       firefox: (firefoxPath as () => string)(),
       args: ['-headless'],
       pref: OFFLINE_PREFS,
-      startUrl: [`${site.origin}/clean.html`],
+      // The page reader is registered once the add-on has started: a page loaded after that
+      // (the start page refreshes to it) gets it.
+      startUrl: [`${site.origin}/firefox-start.html`],
       noInput: true,
       noReload: true,
     },
