@@ -2,7 +2,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
-import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
+import {
+  registerCrawlService,
+  registerCrawlWatch,
+  resumeInterrupted,
+} from '../extension/background/crawl-service.ts';
 import { registerHighlightService } from '../extension/background/highlight-service.ts';
 import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
 import { watchOwnRequests } from '../extension/background/request-records.ts';
@@ -21,6 +25,7 @@ export default defineBackground({
     registerRobotsService();
     registerCrawlReportService();
     registerCrawlService(ready);
+    registerCrawlWatch(ready);
     registerHighlightService(ready);
     // A crawl the worker was running when Chrome stopped it goes on by itself.
     void ready.then(resumeInterrupted);

@@ -52,8 +52,15 @@ export async function loadProgress(): Promise<ProgressMap> {
   );
 }
 
-export async function saveProgress(summary: CrawlSummary): Promise<void> {
-  const progress = await loadProgress();
-  progress[summary.origin] = summary;
-  await browser.storage.session.set({ [PROGRESS_KEY]: progress });
+/** Writes in the order asked: a live tick never lands after the final state it preceded. */
+let progressWrites: Promise<void> = Promise.resolve();
+
+export function saveProgress(summary: CrawlSummary): Promise<void> {
+  const write = progressWrites.then(async () => {
+    const progress = await loadProgress();
+    progress[summary.origin] = summary;
+    await browser.storage.session.set({ [PROGRESS_KEY]: progress });
+  });
+  progressWrites = write.catch(() => undefined);
+  return write;
 }
