@@ -5,10 +5,10 @@
  */
 
 /** URLs up to this many characters are shown whole. */
-export const URL_SHOWN_CHARS = 160;
+export const URL_SHOWN_CHARS = 120;
 /** Of a longer one: this many from its start, and from its end (the end tells pages apart). */
-const HEAD_CHARS = 100;
-const TAIL_CHARS = 40;
+const HEAD_CHARS = 60;
+const TAIL_CHARS = 30;
 
 export interface ElidedUrl {
   head: string;
