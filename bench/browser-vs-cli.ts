@@ -49,6 +49,7 @@ export async function measureBrowserVsCli(
       maxDepth: 1_000,
       concurrencyPerOrigin: concurrency,
       delayMs: 0,
+      timeoutMs: 15_000,
       robot: 'RobotLens',
       obeyRobots: true,
       checkExternal: false,

@@ -5,6 +5,7 @@ import type { Translator } from '../lib/i18n/translator.ts';
 import { useI18n } from './i18n.tsx';
 import { PageText } from './PageText.tsx';
 import { OtherAnswers } from './robots/OtherAnswers.tsx';
+import { sourcesToShow } from './verdict-sources.ts';
 
 export interface VerdictViewProps {
   verdict: Verdict;
@@ -16,6 +17,8 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
   const { t, say } = i18n;
   const blocking = verdict.reasons.filter((r) => r.blocking);
   const notes = verdict.reasons.filter((r) => !r.blocking);
+  // Sources that only repeat the words above them are left out (blocking reasons come first).
+  const sources = sourcesToShow([...blocking, ...notes], i18n);
   return (
     <section aria-label={t('verdict_label')}>
       <div
@@ -45,8 +48,18 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
           <OtherAnswers answers={robots?.decision.otherAnswers} />
         </dd>
       </dl>
-      <ReasonList title={t('verdict_why_not')} reasons={blocking} kind="blocking" />
-      <ReasonList title={t('verdict_notes')} reasons={notes} kind="note" />
+      <ReasonList
+        title={t('verdict_why_not')}
+        reasons={blocking}
+        sources={sources.slice(0, blocking.length)}
+        kind="blocking"
+      />
+      <ReasonList
+        title={t('verdict_notes')}
+        reasons={notes}
+        sources={sources.slice(blocking.length)}
+        kind="note"
+      />
       <TagTable tags={verdict.tags} />
     </section>
   );
@@ -65,7 +78,18 @@ function describeRobots(robots: RobotsSummary | null, { t, say }: Translator): s
   });
 }
 
-function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]; kind: string }) {
+function ReasonList({
+  title,
+  reasons,
+  sources,
+  kind,
+}: {
+  title: string;
+  reasons: Reason[];
+  /** Each reason's source, null when it is not shown. */
+  sources: (string | null)[];
+  kind: string;
+}) {
   const { say } = useI18n();
   if (reasons.length === 0) return null;
   return (
@@ -78,9 +102,11 @@ function ReasonList({ title, reasons, kind }: { title: string; reasons: Reason[]
             <span class="reason-detail">
               <PageText text={say(reason.detailPhrase)} />
             </span>
-            <code class="reason-source">
-              <PageText text={reason.sourcePhrase ? say(reason.sourcePhrase) : reason.source} />
-            </code>
+            {sources[index] !== null && sources[index] !== undefined ? (
+              <code class="reason-source">
+                <PageText text={sources[index]} />
+              </code>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -2,7 +2,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
-import { registerCrawlService, resumeInterrupted } from '../extension/background/crawl-service.ts';
+import {
+  registerCrawlService,
+  registerCrawlWatch,
+  resumeInterrupted,
+} from '../extension/background/crawl-service.ts';
 import { registerHighlightService } from '../extension/background/highlight-service.ts';
 import { keepBrowseCheckWithAccess, registerPageReader } from '../extension/browse-check.ts';
 import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
@@ -24,6 +28,7 @@ export default defineBackground({
     registerRobotsService();
     registerCrawlReportService();
     registerCrawlService(ready);
+    registerCrawlWatch(ready);
     registerHighlightService(ready);
     keepBrowseCheckWithAccess();
     // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).

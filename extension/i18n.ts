@@ -8,13 +8,23 @@ import { browser } from 'wxt/browser';
 import { createTranslator, type Translator } from '../lib/i18n/translator.ts';
 
 /**
+ * Sentences lib/ says in the command line's words — they name its flags —
+ * worded here by the extension's own controls instead (a crawl record keeps
+ * the key, so a report reads right wherever it is shown).
+ */
+export const EXTENSION_WORDING: Readonly<Record<string, string>> = {
+  skip_external_not_checked: 'crawlview_skip_external_not_checked',
+  skip_max_pages: 'crawlview_skip_max_pages',
+};
+
+/**
  * Keys are checked by lib/i18n's types (from en/messages.json), not by WXT's
  * copy of them, which only `wxt prepare` regenerates; plural forms are keys
  * made at run time.
  */
 const getMessage = (key: string, substitutions?: string[]): string =>
   (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(
-    key,
+    Object.hasOwn(EXTENSION_WORDING, key) ? EXTENSION_WORDING[key]! : key,
     substitutions,
   );
 

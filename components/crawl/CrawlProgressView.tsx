@@ -1,10 +1,21 @@
-/** A crawl's live state: counts, rate, the URL being fetched, problems so far. */
+/**
+ * A crawl's live state: pages crawled and links checked (apart: a site of
+ * 677 pages has thousands of links), requests per second, the URL being
+ * fetched, problems so far. `paused`: stored as running, but the background
+ * does not run it right now (its worker was stopped and is being woken).
+ */
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 
-export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
+export function CrawlProgressView({
+  summary,
+  paused = false,
+}: {
+  summary: CrawlSummary;
+  paused?: boolean;
+}) {
   const i18n = useI18n();
   const { t, number } = i18n;
   const { stats } = summary;
@@ -12,20 +23,24 @@ export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
   return (
     <section class="crawl-progress" aria-label={t('crawl_progress')}>
       <p
-        class={`crawl-phase phase-${summary.phase}`}
+        class={`crawl-phase phase-${paused ? 'paused' : summary.phase}`}
         role="status"
         aria-live="polite"
         data-testid="crawl-phase"
       >
-        {describePhase(summary, i18n)}
+        {paused ? t('crawlview_phase_paused') : describePhase(summary, i18n)}
       </p>
       <dl class="facts">
-        <dt>{t('crawl_pages_done')}</dt>
+        <dt>{t('crawlview_pages_crawled')}</dt>
+        <dd data-testid="crawl-pages">{number(stats.pagesCrawled)}</dd>
+        <dt>{t('crawlview_links_checked')}</dt>
         <dd data-testid="crawl-done">{number(stats.done)}</dd>
         <dt>{t('crawl_queued')}</dt>
         <dd>{number(stats.queued)}</dd>
         <dt>{t('crawl_rate')}</dt>
-        <dd>{t('crawl_rate_value', { rate: oneDecimal(summary.ratePerSecond, i18n) })}</dd>
+        <dd data-testid="crawl-rate">
+          {t('crawl_rate_value', { rate: oneDecimal(summary.ratePerSecond, i18n) })}
+        </dd>
         <dt>{t('crawl_problems')}</dt>
         <dd data-testid="crawl-problems">
           {t('crawl_problems_value', {
@@ -35,7 +50,7 @@ export function CrawlProgressView({ summary }: { summary: CrawlSummary }) {
             skipped: stats.skipped,
           })}
         </dd>
-        {summary.currentUrl && summary.phase === 'running' ? (
+        {summary.currentUrl && summary.phase === 'running' && !paused ? (
           <>
             <dt>{t('crawl_now')}</dt>
             <dd class="current-url">

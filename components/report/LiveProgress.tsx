@@ -18,12 +18,19 @@ const LATER: Record<Exclude<CrawlSummary['phase'], 'running'>, PlainMessageKey> 
 
 export interface LiveProgressProps {
   summary: CrawlSummary | null;
+  /** Stored as running, but the background does not run it right now (being woken). */
+  paused?: boolean;
   /** When the report on screen was fetched. */
   reportFetchedAtMs: number;
   onRefresh: () => void;
 }
 
-export function LiveProgress({ summary, reportFetchedAtMs, onRefresh }: LiveProgressProps) {
+export function LiveProgress({
+  summary,
+  paused = false,
+  reportFetchedAtMs,
+  onRefresh,
+}: LiveProgressProps) {
   const i18n = useI18n();
   const { t } = i18n;
   if (!summary) return null;
@@ -37,14 +44,16 @@ export function LiveProgress({ summary, reportFetchedAtMs, onRefresh }: LiveProg
       {/* The counts change twice a second while the crawl runs: too often to be read out each
           time (they and the progress bar are read when asked). Its end is announced. */}
       <p role="status" aria-live={running ? 'off' : 'polite'}>
-        {running
-          ? t('live_running', {
-              pages: stats.pagesCrawled,
-              done: stats.done,
-              queued: stats.queued,
-              rate: oneDecimal(summary.ratePerSecond, i18n),
-            })
-          : t(LATER[summary.phase as keyof typeof LATER])}
+        {running && paused
+          ? t('crawlview_phase_paused')
+          : running
+            ? t('live_running', {
+                pages: stats.pagesCrawled,
+                done: stats.done,
+                queued: stats.queued,
+                rate: oneDecimal(summary.ratePerSecond, i18n),
+              })
+            : t(LATER[summary.phase as keyof typeof LATER])}
       </p>
       {running ? (
         <progress max={Math.max(1, total)} value={stats.done} aria-label={t('live_progress_bar')} />

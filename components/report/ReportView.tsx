@@ -17,10 +17,18 @@ export interface ReportViewProps {
   report: CrawlReport;
   reportFetchedAtMs: number;
   progress: CrawlSummary | null;
+  /** The crawl is stored as running but the background does not run it right now. */
+  paused?: boolean;
   onRefresh: () => void;
 }
 
-export function ReportView({ report, reportFetchedAtMs, progress, onRefresh }: ReportViewProps) {
+export function ReportView({
+  report,
+  reportFetchedAtMs,
+  progress,
+  paused = false,
+  onRefresh,
+}: ReportViewProps) {
   const { t } = useI18n();
   const sections = useMemo(() => sectionsOf(report), [report]);
   const [selected, setSelected] = useState<SectionId>('broken');
@@ -34,6 +42,7 @@ export function ReportView({ report, reportFetchedAtMs, progress, onRefresh }: R
       <ReportHeader report={report} actions={<ExportButtons report={report} />} />
       <LiveProgress
         summary={progress}
+        paused={paused}
         reportFetchedAtMs={reportFetchedAtMs}
         onRefresh={onRefresh}
       />

@@ -9,6 +9,7 @@ import type { ReportLinkSource } from '../../lib/crawl/report.ts';
 import { parseHttpUrl } from '../../lib/url/http-url.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { useI18n } from '../i18n.tsx';
+import { elideUrl, type ElidedUrl } from './elide-url.ts';
 import { PageText } from '../PageText.tsx';
 
 /** The URL itself when it is an http(s) URL, else null (it must not become a link). */
@@ -16,17 +17,40 @@ export function httpHref(url: string): string | null {
   return parseHttpUrl(url)?.href ?? null;
 }
 
-/** A URL as text, linked (in a new tab) when it is http(s). */
+/** A URL as text, linked (in a new tab) when it is http(s); a long one elided in the middle. */
 export function UrlText({ url }: { url: string }) {
   const href = httpHref(url);
+  const elided = elideUrl(url);
+  const title = elided ? url : undefined;
   return href ? (
-    <a class="url" href={href} target="_blank" rel="noopener noreferrer">
-      <PageText text={url} />
+    <a class="url" href={href} target="_blank" rel="noopener noreferrer" title={title}>
+      <UrlWords url={url} elided={elided} />
     </a>
   ) : (
-    <span class="url url-inert">
-      <PageText text={url} />
+    <span class="url url-inert" title={title}>
+      <UrlWords url={url} elided={elided} />
     </span>
+  );
+}
+
+/**
+ * The middle of a long URL is in the page, only out of sight: a selection
+ * copies the whole URL and a screen reader reads it; the "…" in its place
+ * is neither copied nor read.
+ */
+function UrlWords({ url, elided }: { url: string; elided: ElidedUrl | null }) {
+  if (!elided) return <PageText text={url} />;
+  return (
+    <>
+      <PageText text={elided.head} />
+      <span class="url-ellipsis" aria-hidden="true">
+        …
+      </span>
+      <span class="url-middle">
+        <PageText text={elided.middle} />
+      </span>
+      <PageText text={elided.tail} />
+    </>
   );
 }
 

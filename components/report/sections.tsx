@@ -1,7 +1,6 @@
 /** The report's sections (one tab each) and the panel that shows one. */
 import { useMemo } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
-import { isRobotsProblem } from '../../lib/crawl/robots-problem.ts';
 import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { useI18n } from '../i18n.tsx';
@@ -23,6 +22,7 @@ import {
   soft404Spec,
   trapsSpec,
 } from './specs.tsx';
+import { noindexPageRows, robotsProblemRows, sitemapRows, soft404Rows } from './section-rows.ts';
 import type { TableSpec } from './table-model.ts';
 
 export type SectionId =
@@ -46,7 +46,11 @@ export interface Section {
   count: number;
 }
 
-/** The sections of a report, with their counts; the sitemap one only when sitemaps were read. */
+/**
+ * The sections of a report, with their counts: the rows of the tables each
+ * shows (section-rows.ts), counted from the same lists. The sitemap section
+ * only when sitemaps were read.
+ */
 export function sectionsOf(report: CrawlReport): Section[] {
   const sitemap = report.sitemap;
   const sections: (Section | null)[] = [
@@ -57,7 +61,7 @@ export function sectionsOf(report: CrawlReport): Section[] {
     {
       id: 'noindex',
       label: 'section_noindex',
-      count: report.pages.filter((p) => p.noindex || p.nofollow).length + report.notFollowed.length,
+      count: noindexPageRows(report).length + report.notFollowed.length,
     },
     { id: 'skipped', label: 'section_skipped', count: report.skipped.length },
     { id: 'blocked', label: 'section_blocked', count: report.blocked.length },
@@ -68,19 +72,11 @@ export function sectionsOf(report: CrawlReport): Section[] {
       ? {
           id: 'sitemap',
           label: 'section_sitemap',
-          count: sitemap.notLinked.length + sitemap.missingFromSitemap.length,
+          count: sitemapRows(report).length,
         }
       : null,
-    {
-      id: 'soft-404',
-      label: 'section_soft_404',
-      count: report.soft404.filter((s) => s.detected).length,
-    },
-    {
-      id: 'robots',
-      label: 'section_robots',
-      count: report.robots.filter(isRobotsProblem).length,
-    },
+    { id: 'soft-404', label: 'section_soft_404', count: soft404Rows(report).length },
+    { id: 'robots', label: 'section_robots', count: robotsProblemRows(report).length },
   ];
   return sections.filter((s): s is Section => s !== null);
 }

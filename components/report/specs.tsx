@@ -4,6 +4,13 @@
  */
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { FoundOn, UrlList, UrlText, statusText } from './cells.tsx';
+import {
+  noindexPageRows,
+  robotsProblemRows,
+  sitemapRows,
+  soft404Rows,
+  type SitemapRow,
+} from './section-rows.ts';
 import type { TableSpec } from './table-model.ts';
 import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
 import type { Phrase } from '../../lib/i18n/phrase.ts';
@@ -268,7 +275,7 @@ export function robotsPagesSpec(report: CrawlReport, i18n: Translator): TableSpe
     id: 'noindex',
     count: (n) => plural('rows_noindex_or_nofollow_pages', n),
     noun: t('noun_noindex_or_nofollow_pages'),
-    rows: report.pages.filter((p) => p.noindex || p.nofollow),
+    rows: noindexPageRows(report),
     searchText: (r) => r.url,
     filter: { label: t('col_directives'), valueOf: directivesOf },
     columns: [
@@ -475,11 +482,6 @@ export function aliasesSpec(report: CrawlReport, i18n: Translator): TableSpec<Ro
   };
 }
 
-export interface SitemapRow {
-  url: string;
-  finding: 'not-linked' | 'missing-from-sitemap';
-}
-
 const SITEMAP_FINDINGS: Record<SitemapRow['finding'], PlainMessageKey> = {
   'not-linked': 'sitemap_not_linked',
   'missing-from-sitemap': 'sitemap_missing',
@@ -487,19 +489,7 @@ const SITEMAP_FINDINGS: Record<SitemapRow['finding'], PlainMessageKey> = {
 
 export function sitemapSpec(report: CrawlReport, i18n: Translator): TableSpec<SitemapRow> {
   const { t, plural } = i18n;
-  const sitemap = report.sitemap;
-  const rows: SitemapRow[] = sitemap
-    ? [
-        ...sitemap.notLinked.map((url) => ({
-          url,
-          finding: 'not-linked' as const,
-        })),
-        ...sitemap.missingFromSitemap.map((url) => ({
-          url,
-          finding: 'missing-from-sitemap' as const,
-        })),
-      ]
-    : [];
+  const rows = sitemapRows(report);
   return {
     id: 'sitemap',
     count: (n) => plural('rows_sitemap_differences', n),
@@ -527,9 +517,9 @@ export function soft404Spec(report: CrawlReport, i18n: Translator): TableSpec<Ro
   const { t, plural } = i18n;
   return {
     id: 'soft-404',
-    count: (n) => plural('rows_sites_probed_for_soft_404s', n),
-    noun: t('noun_sites_probed_for_soft_404s'),
-    rows: report.soft404,
+    count: (n) => plural('crawlview_rows_soft_404_sites', n),
+    noun: t('crawlview_noun_soft_404_sites'),
+    rows: soft404Rows(report),
     searchText: (r) => r.origin,
     columns: [
       {
@@ -554,9 +544,9 @@ export function robotsTxtSpec(report: CrawlReport, i18n: Translator): TableSpec<
   const { t, plural } = i18n;
   return {
     id: 'robots',
-    count: (n) => plural('rows_robots_txt_answers', n),
-    noun: t('noun_robots_txt_answers'),
-    rows: report.robots,
+    count: (n) => plural('crawlview_rows_robots_problems', n),
+    noun: t('crawlview_noun_robots_problems'),
+    rows: robotsProblemRows(report),
     searchText: (r) => `${r.url}\n${r.code}\n${reasonText(r, i18n)}`,
     filter: { label: t('col_policy'), valueOf: (r) => r.policy },
     columns: [

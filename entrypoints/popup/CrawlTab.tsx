@@ -10,10 +10,10 @@ import { CrawlProgressView } from '../../components/crawl/CrawlProgressView.tsx'
 import { useI18n } from '../../components/i18n.tsx';
 import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx';
 import { firstEnabled, useFocusRescue } from '../../components/use-focus-rescue.ts';
-import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
 import { askHostAccess } from '../../extension/host-access.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
 import { loadCrawlSettings } from '../../extension/settings.ts';
+import { useCrawlWatch } from '../../extension/use-crawl-watch.ts';
 
 export interface CrawlTabProps {
   tabId: number;
@@ -25,11 +25,10 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
   const { t } = useI18n();
   const origin = pageUrl ? new URL(pageUrl).origin : null;
   const [settings, setSettings] = useState<CrawlSettings | null>(null);
-  const [summary, setSummary] = useState<CrawlSummary | null>(null);
+  const { summary, paused } = useCrawlWatch(origin);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => void loadCrawlSettings().then(setSettings), []);
-  useEffect(() => (origin ? watchCrawlProgress(origin, setSummary) : undefined), [origin]);
   // Start, Stop and Resume come and go with the phase: the keyboard moves on to what comes next.
   const actions = useRef<HTMLDivElement>(null);
   useFocusRescue(actions, summary?.phase, (root) =>
@@ -46,6 +45,8 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
   if (!settings) return <p role="status">{t('loading')}</p>;
 
   const running = summary?.phase === 'running';
+  // While a crawl runs, the form shows what it runs with (not the defaults for the next one).
+  const shownSettings = running && summary.settings ? summary.settings : settings;
   const start = (startUrl: string) => {
     setError(null);
     // The permission request must be the first thing the click does (a user gesture).
@@ -64,7 +65,12 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
 
   return (
     <section aria-label={t('popup_tab_crawl')} class="crawl-tab">
-      <CrawlSettingsForm settings={settings} onChange={setSettings} disabled={running} />
+      <CrawlSettingsForm
+        settings={shownSettings}
+        onChange={setSettings}
+        disabled={running}
+        showsRunningCrawl={running && shownSettings !== settings}
+      />
       <div class="crawl-actions" ref={actions}>
         <button type="button" disabled={running} onClick={() => start(pageUrl)}>
           {t('crawl_start_page')}
@@ -105,7 +111,7 @@ export function CrawlTab({ tabId, pageUrl }: CrawlTabProps) {
           {error}
         </p>
       ) : null}
-      {summary ? <CrawlProgressView summary={summary} /> : null}
+      {summary ? <CrawlProgressView summary={summary} paused={paused} /> : null}
     </section>
   );
 }

@@ -6,13 +6,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
-import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { parseHttpUrl } from '../../lib/url/http-url.ts';
 import { useI18n } from '../../components/i18n.tsx';
 import { LiveProgress } from '../../components/report/LiveProgress.tsx';
 import { ReportView } from '../../components/report/ReportView.tsx';
-import { watchCrawlProgress } from '../../extension/crawl-progress.ts';
 import { sendToBackground } from '../../extension/messaging.ts';
+import { useCrawlWatch } from '../../extension/use-crawl-watch.ts';
 
 type State =
   | { phase: 'loading' }
@@ -37,7 +36,8 @@ export function App() {
         },
   );
   const [fetchCount, setFetchCount] = useState(0);
-  const progress = useCrawlProgress(origin);
+  // An open report page keeps the crawl going too: it wakes a stopped worker at once.
+  const { summary: progress, paused } = useCrawlWatch(origin);
 
   useEffect(() => {
     document.title = t('report_heading');
@@ -67,6 +67,7 @@ export function App() {
           {/* A crawl that has not saved its first checkpoint yet: refresh once it has. */}
           <LiveProgress
             summary={progress?.phase === 'running' ? progress : null}
+            paused={paused}
             reportFetchedAtMs={0}
             onRefresh={() => setFetchCount((n) => n + 1)}
           />
@@ -76,16 +77,10 @@ export function App() {
           report={state.report}
           reportFetchedAtMs={state.fetchedAtMs}
           progress={progress}
+          paused={paused}
           onRefresh={() => setFetchCount((n) => n + 1)}
         />
       )}
     </main>
   );
-}
-
-/** This site's entry of the live progress map, kept current. */
-function useCrawlProgress(site: string | null): CrawlSummary | null {
-  const [summary, setSummary] = useState<CrawlSummary | null>(null);
-  useEffect(() => (site ? watchCrawlProgress(site, setSummary) : undefined), [site]);
-  return summary;
 }

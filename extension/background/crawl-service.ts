@@ -3,9 +3,11 @@
  * per site, and makes it outlive the worker.
  *
  *   popup ──start-crawl──▶ Crawler.start ──every result──▶ checkpoint (storage.local)
- *                              │                          progress (storage.session, throttled)
+ *                              │          ProgressPulse ──every 300 ms if changed──▶
+ *                              │                          progress (storage.session)
  *   worker stopped ─ ─ ─ ─ ─ ─ ┘  (Chrome stops idle workers; state in memory is lost)
- *   worker starts again (any event: an alarm every 30 s while a crawl runs, a message)
+ *   worker starts again (any event: an open popup's or report page's crawl-watch
+ *   port, reconnecting as soon as the worker went; an alarm every 30 s; a message)
  *        └─▶ resumeInterrupted: every site whose phase is still "running" resumes
  *            from its checkpoint; only requests that were in flight are asked again.
  *
@@ -19,13 +21,15 @@ import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
+import { runningCrawlSettings } from '../../lib/settings/crawl-options.ts';
 import { isRobotsFetchFresh } from '../../lib/robots/index.ts';
-import type { CrawlEvent } from '../../lib/crawl/types.ts';
 import {
+  CRAWL_WATCH_PORT,
   parseMessage,
   type CrawlPhase,
   type CrawlSettings,
   type CrawlSummary,
+  type CrawlWatchReply,
   type Message,
   type OkOrError,
 } from '../../lib/protocol/messages.ts';
@@ -36,16 +40,16 @@ import { isExtensionPage } from '../sender.ts';
 import { crawlHttpFor } from './crawl-http.ts';
 import { identifyWithStoredAddress } from './identify-requests.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
+import { ProgressPulse } from './progress-pulse.ts';
 import { loadRobotsFetch } from './tab-store.ts';
 
 const KEEPALIVE_ALARM = 'robotlens-crawl-keepalive';
 const PHASE_PREFIX = 'crawl.phase.';
-/** Least time between two progress writes (the popup redraws on each). */
-const PROGRESS_EVERY_MS = 500;
 
 interface RunningCrawl {
   crawler: Crawler;
   stop: AbortController;
+  pulse: ProgressPulse;
 }
 
 const running = new Map<string, RunningCrawl>();
@@ -82,6 +86,28 @@ export function registerCrawlService(ready: Promise<void>): void {
   });
   browser.alarms?.onAlarm.addListener((alarm) => {
     if (alarm.name === KEEPALIVE_ALARM) void ready.then(resumeInterrupted);
+  });
+}
+
+/**
+ * The crawl-watch port of open popups and report pages (lib/protocol):
+ * its connect wakes a stopped worker, which resumes its crawls at once;
+ * each ping is answered with the crawls running here.
+ */
+export function registerCrawlWatch(ready: Promise<void>): void {
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== CRAWL_WATCH_PORT || !port.sender || !isExtensionPage(port.sender)) return;
+    // The page's connect is what woke a stopped worker: answer once its crawls run again.
+    const answer = () => {
+      const reply: CrawlWatchReply = { running: [...running.keys()] };
+      try {
+        port.postMessage(reply);
+      } catch {
+        // The page closed meanwhile.
+      }
+    };
+    void ready.then(resumeInterrupted).then(answer, answer);
+    port.onMessage.addListener(answer);
   });
 }
 
@@ -160,8 +186,21 @@ async function resumeCrawl(origin: string): Promise<OkOrError> {
   }
 }
 
-/** On every worker start: crawls that were running when the worker stopped go on by themselves. */
-export async function resumeInterrupted(): Promise<void> {
+let resuming: Promise<void> | undefined;
+
+/**
+ * On every worker start: crawls that were running when the worker stopped
+ * go on by themselves. Calls while one is under way share it, so a caller
+ * learns when the crawls really run again.
+ */
+export function resumeInterrupted(): Promise<void> {
+  resuming ??= resumeAll().finally(() => {
+    resuming = undefined;
+  });
+  return resuming;
+}
+
+async function resumeAll(): Promise<void> {
   for (const origin of await storedCrawlOrigins()) {
     if (!claim(origin)) continue;
     try {
@@ -181,7 +220,11 @@ export async function resumeInterrupted(): Promise<void> {
 
 async function launch(origin: string, crawler: Crawler): Promise<void> {
   const stop = new AbortController();
-  const entry = { crawler, stop };
+  const pulse = new ProgressPulse({
+    read: () => liveSummary(origin, crawler),
+    write: saveProgress,
+  });
+  const entry = { crawler, stop, pulse };
   running.set(origin, entry);
   try {
     await setPhase(origin, 'running');
@@ -194,9 +237,11 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
     if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM).catch(() => undefined);
     throw error;
   }
+  pulse.start();
   void crawler
     .run(stop.signal)
     .then(async (checkpoint) => {
+      pulse.stop();
       const phase: CrawlPhase = checkpoint.finished ? 'finished' : 'stopped';
       await setPhase(origin, phase).catch(() => undefined);
       if (checkpoint.stoppedBecause !== 'save-failed') return publish(origin, crawler, phase);
@@ -204,6 +249,7 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
       await publish(origin, crawler, phase, savePausedMessage(crawler.saveError));
     })
     .catch(async (error: unknown) => {
+      pulse.stop();
       await setPhase(origin, 'failed');
       await publish(
         origin,
@@ -213,6 +259,7 @@ async function launch(origin: string, crawler: Crawler): Promise<void> {
       );
     })
     .finally(async () => {
+      pulse.stop();
       if (running.get(origin) === entry) running.delete(origin);
       if (running.size === 0) await browser.alarms?.clear(KEEPALIVE_ALARM);
     })
@@ -227,34 +274,30 @@ function savePausedMessage(error: Error | null): string {
 
 /** One address rule per crawl, shared by lib/ (IP literals, localhost) and the HTTP port (addresses). */
 function portsFor(origin: string, startUrl: string): CrawlPorts {
-  let lastProgressMs = 0;
-  let crawlerRef: Crawler | undefined;
   const addressGuard = new AddressGuard(startUrl);
   return {
     http: crawlHttpFor(addressGuard),
     addressGuard,
     clock: systemClock,
     save: (checkpoint: CrawlCheckpoint) => saveCheckpoint(origin, checkpoint),
-    onEvent: (event: CrawlEvent) => {
-      crawlerRef ??= running.get(origin)?.crawler;
-      const nowMs = Date.now();
-      if (event.type !== 'progress' || !crawlerRef || nowMs - lastProgressMs < PROGRESS_EVERY_MS)
-        return;
-      lastProgressMs = nowMs;
-      void saveProgress({
-        origin,
-        startUrl: crawlerRef.book.options.startUrls[0]!,
-        phase: 'running',
-        stats: event.stats,
-        currentUrl: event.currentUrl,
-        ratePerSecond: event.ratePerSecond,
-        updatedAtMs: nowMs,
-      });
-    },
-    progressEveryMs: PROGRESS_EVERY_MS,
   };
 }
 
+/** A running crawl as the popup shows it: the rate over the last seconds, its own settings. */
+function liveSummary(origin: string, crawler: Crawler): CrawlSummary {
+  return {
+    origin,
+    startUrl: crawler.book.options.startUrls[0]!,
+    phase: 'running',
+    stats: crawler.stats(),
+    currentUrl: crawler.currentUrl,
+    ratePerSecond: crawler.requestsPerSecond(),
+    updatedAtMs: Date.now(),
+    settings: runningCrawlSettings(crawler.book.options),
+  };
+}
+
+/** A crawl's final state: the rate is its average over the whole run. */
 async function publish(
   origin: string,
   crawler: Crawler,
@@ -262,18 +305,21 @@ async function publish(
   error?: string,
 ): Promise<void> {
   const stats = crawler.stats();
-  const seconds = Math.max(0.001, stats.elapsedMs / 1000);
-  const summary: CrawlSummary = {
+  await saveProgress({
     origin,
     startUrl: crawler.book.options.startUrls[0]!,
     phase,
     stats,
     currentUrl: null,
-    ratePerSecond: stats.done / seconds,
+    ratePerSecond: averageRate(stats),
     updatedAtMs: Date.now(),
     ...(error ? { error } : {}),
-  };
-  await saveProgress(summary);
+  });
+}
+
+/** Requests per second over a crawl's running time. */
+function averageRate(stats: CrawlSummary['stats']): number {
+  return stats.requests / Math.max(0.001, stats.elapsedMs / 1000);
 }
 
 /** The progress item of a crawl that is not running in this worker, from its checkpoint. */
@@ -287,7 +333,7 @@ async function publishStored(origin: string, phase: CrawlPhase): Promise<void> {
     phase,
     stats,
     currentUrl: null,
-    ratePerSecond: stats.done / Math.max(0.001, stats.elapsedMs / 1000),
+    ratePerSecond: averageRate(stats),
     updatedAtMs: Date.now(),
   });
 }

@@ -53,6 +53,8 @@ export async function loadProgress(): Promise<ProgressMap> {
   );
 }
 
+let progressWrites: Promise<void> = Promise.resolve();
+
 /** Sites whose progress is kept at most; the longest-untouched finished ones go first. */
 const MAX_PROGRESS_SITES = 50;
 /** A URL or message in a progress item is cut to this: it is shown in one line of the popup. */
@@ -63,10 +65,15 @@ const MAX_PROGRESS_TEXT_CHARS = 2_048;
  * MAX_PROGRESS_SITES sites) and, should session storage be full, cached
  * copies are evicted to make room (setKept); it throws only when even that fails.
  */
-export async function saveProgress(summary: CrawlSummary): Promise<void> {
-  const progress = await loadProgress();
-  progress[summary.origin] = boundedSummary(summary);
-  await setKept({ [PROGRESS_KEY]: withinSiteLimit(progress) });
+export function saveProgress(summary: CrawlSummary): Promise<void> {
+  // Writes in the order asked: a live tick never lands after the final state it preceded.
+  const write = progressWrites.then(async () => {
+    const progress = await loadProgress();
+    progress[summary.origin] = boundedSummary(summary);
+    await setKept({ [PROGRESS_KEY]: withinSiteLimit(progress) });
+  });
+  progressWrites = write.catch(() => undefined);
+  return write;
 }
 
 function boundedSummary(summary: CrawlSummary): CrawlSummary {

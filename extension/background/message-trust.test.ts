@@ -172,6 +172,7 @@ describe('requests only extension pages may make', () => {
     maxDepth: 1,
     concurrencyPerOrigin: 1,
     delayMs: 0,
+    timeoutMs: 5_000,
     robot: 'RobotLens',
     obeyRobots: true,
     checkExternal: true,

@@ -32,12 +32,28 @@ describe('classifyStatus', () => {
 });
 
 describe('classifyError', () => {
-  it.each(['timeout', 'dns', 'connection', 'tls', 'redirect-loop', 'too-many-redirects'] as const)(
+  it.each(['dns', 'connection', 'tls', 'redirect-loop', 'too-many-redirects'] as const)(
     '%s is broken with its reason',
     (kind) => {
-      const result = classifyError(kind, 'details');
+      const result = classifyError({ kind, message: 'details' });
       expect(result).toMatchObject({ status: 'broken', brokenReason: kind });
       expect(result.reason).toContain('details');
     },
   );
+
+  it('a timeout says the limit once, not the adapter’s words for it again', () => {
+    const message = 'No complete answer within the timeout';
+    const result = classifyError({ kind: 'timeout', message, timeoutMs: 3_000 });
+    expect(result).toMatchObject({ status: 'broken', brokenReason: 'timeout' });
+    expect(result.reason).toBe('no answer within 3 s');
+    expect(classifyError({ kind: 'timeout', message, timeoutMs: 1_500 }).reason).toBe(
+      'no answer within 1.5 s',
+    );
+    expect(classifyError({ kind: 'timeout', message, timeoutMs: 180_000 }).reason).toBe(
+      'no answer within 3 min',
+    );
+    expect(classifyError({ kind: 'timeout', message }).reason).toBe(
+      'no answer within the time limit',
+    );
+  });
 });

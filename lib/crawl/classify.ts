@@ -4,9 +4,10 @@
  * 999) are "forbidden to robots", kept apart from broken; 429 is
  * "rate-limited", never broken.
  */
-import type { HttpErrorKind } from '../http/types.ts';
+import type { HttpError, HttpErrorKind } from '../http/types.ts';
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
+import { limitWords } from './duration-words.ts';
 import type { BrokenReason, LinkStatus } from './types.ts';
 
 export interface StatusClass {
@@ -52,7 +53,23 @@ const ERROR_WORDS: Record<HttpErrorKind, Phrase> = {
   other: phrase('error_failed'),
 };
 
-export function classifyError(kind: HttpErrorKind, message: string): StatusClass {
+/**
+ * A request that got no answer. A timeout says the limit it hit ("no answer
+ * within 3 s"), not the adapter's own words for the same thing; other
+ * errors keep the adapter's detail (the DNS or TLS error).
+ */
+export function classifyError(
+  error: Pick<HttpError, 'kind' | 'message' | 'timeoutMs'>,
+): StatusClass {
+  const { kind, message, timeoutMs } = error;
+  if (kind === 'timeout')
+    return made(
+      'broken',
+      timeoutMs === undefined
+        ? ERROR_WORDS.timeout
+        : phrase('error_no_answer_within', { wait: limitWords(timeoutMs) }),
+      kind,
+    );
   return made('broken', phrase('error_with_detail', { what: ERROR_WORDS[kind], message }), kind);
 }
 

@@ -23,6 +23,7 @@ import { Checkpointer } from './checkpointer.ts';
 import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
+import { RequestRate } from './request-rate.ts';
 import { statsOf } from './stats.ts';
 import { PageExpander } from './page-expansion.ts';
 import type { FrontierEntry } from './frontier.ts';
@@ -96,6 +97,7 @@ export class Crawler {
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   #runStartedMs = 0;
+  readonly #rate = new RequestRate();
   /** One phrase shared by every URL the page limit left out. */
   readonly #maxPagesReason: Phrase;
 
@@ -213,6 +215,7 @@ export class Crawler {
     );
     const onRequest = (url: string, method: 'GET' | 'HEAD' = 'GET') => {
       this.#book.requests++;
+      this.#rate.record(clock.nowMs());
       this.#emit({ type: 'request', url, method, inFlight: this.#active.size });
     };
     const scope = this.#scope;
@@ -425,14 +428,22 @@ export class Crawler {
     const nowMs = this.#ports.clock.nowMs();
     if (nowMs - this.#lastProgressMs < (this.#ports.progressEveryMs ?? 250)) return;
     this.#lastProgressMs = nowMs;
-    const stats = this.stats();
-    const seconds = Math.max(0.001, stats.elapsedMs / 1000);
     this.#emit({
       type: 'progress',
-      stats,
+      stats: this.stats(),
       currentUrl: this.#currentUrl,
-      ratePerSecond: stats.done / seconds,
+      ratePerSecond: this.#rate.perSecond(nowMs),
     });
+  }
+
+  /** Requests per second over the last few seconds of this run. */
+  requestsPerSecond(): number {
+    return this.#rate.perSecond(this.#ports.clock.nowMs());
+  }
+
+  /** The URL taken last (being fetched, or just fetched). */
+  get currentUrl(): string | null {
+    return this.#currentUrl;
   }
 
   stats(): CrawlStats {

@@ -198,7 +198,7 @@ export class LinkFetcher {
         );
       } catch (error) {
         if (this.#deps.signal.aborted) throw error;
-        return { error: asHttpError(error), attempts: attempt };
+        return { error: withTimeout(asHttpError(error), options.timeoutMs), attempts: attempt };
       }
       if (!isRetryable(response.status)) return { response, attempts: attempt };
       const retryAfterMs = retryDelay(response, attempt, clock.nowMs());
@@ -256,6 +256,12 @@ function resolveLocation(location: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A timeout names the limit it hit (the crawl's), whatever the adapter said. */
+function withTimeout(error: HttpError, timeoutMs: number): HttpError {
+  if (error.kind !== 'timeout' || error.timeoutMs !== undefined) return error;
+  return new HttpError('timeout', error.message, error.redirects, timeoutMs);
 }
 
 function asHttpError(error: unknown): HttpError {

@@ -6,6 +6,7 @@ import { headerValues, type HttpError } from '../http/types.ts';
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
+import { durationWords } from './duration-words.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import type { UrlRecord } from './types.ts';
@@ -42,7 +43,7 @@ export function recordOfOutcome(
     };
   }
   if (outcome.error?.kind === 'address-refused') {
-    const { reasonPhrase } = classifyError(outcome.error.kind, outcome.error.message);
+    const { reasonPhrase } = classifyError(outcome.error);
     return { ...base, ...addressSkip(reasonPhrase) };
   }
   if (outcome.blocked) {
@@ -58,10 +59,7 @@ export function recordOfOutcome(
     };
   }
   if (outcome.error) {
-    const { status, brokenReason, reason, reasonPhrase } = classifyError(
-      outcome.error.kind,
-      outcome.error.message,
-    );
+    const { status, brokenReason, reason, reasonPhrase } = classifyError(outcome.error);
     return { ...base, status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
   }
   const response = outcome.response!;
@@ -83,8 +81,11 @@ export function recordOfOutcome(
       wait === null
         ? phrase('wait_kept_429')
         : longestWaitMs !== undefined
-          ? phrase('wait_too_long', { wait: duration(wait), longest: duration(longestWaitMs) })
-          : phrase('wait_asked', { wait: duration(wait) });
+          ? phrase('wait_too_long', {
+              wait: durationWords(wait),
+              longest: durationWords(longestWaitMs),
+            })
+          : phrase('wait_asked', { wait: durationWords(wait) });
     return {
       ...withResponse,
       status: 'rate-limited',
@@ -135,8 +136,7 @@ export function refusalFields(verdict: {
     };
   if (!verdict.unreachable)
     return { status: 'blocked', reason: verdict.reason, reasonPhrase: verdict.reasonPhrase };
-  const { kind, message } = verdict.unreachable;
-  const { status, brokenReason, reason, reasonPhrase } = classifyError(kind, message);
+  const { status, brokenReason, reason, reasonPhrase } = classifyError(verdict.unreachable);
   return { status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
 }
 
@@ -149,22 +149,4 @@ function addressSkip(
 
 function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
   return { reason: english(reason), reasonPhrase: reason };
-}
-
-/** A wait in words: `45 s`, `20 min`, `12 days`, `7,974 years` (a hostile Retry-After can be anything). */
-function duration(ms: number): Phrase {
-  const seconds = ms / 1000;
-  const units: [
-    limit: number,
-    size: number,
-    key: 'unit_seconds' | 'unit_minutes' | 'unit_hours' | 'unit_days',
-  ][] = [
-    [120, 1, 'unit_seconds'],
-    [2 * 3600, 60, 'unit_minutes'],
-    [2 * 86_400, 3600, 'unit_hours'],
-    [2 * 365 * 86_400, 86_400, 'unit_days'],
-  ];
-  for (const [limit, size, key] of units)
-    if (seconds < limit) return phrase(key, { count: Math.round(seconds / size) });
-  return phrase('unit_years', { count: Math.round(seconds / (365.25 * 86_400)) });
 }

@@ -1,4 +1,5 @@
 /** Crawl counters, from a live crawl or from a stored checkpoint alike. */
+import { isHtml } from '../http/content-type.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { CrawlStats, UrlRecord } from './types.ts';
 
@@ -19,11 +20,24 @@ export function statsOf(input: StatsInput): CrawlStats {
     else if (record.status === 'redirected') counts.redirected++;
     else if (record.status === 'skipped') counts.skipped++;
     else if (record.status === 'blocked') counts.blocked++;
-    if (record.internal && record.method === 'GET' && record.httpStatus !== null)
-      counts.pagesCrawled++;
+    if (isSitePage(record)) counts.pagesCrawled++;
   }
   const { queued, inFlight, requests, startedAtMs, elapsedMs } = input;
   return { ...counts, queued, inFlight, requests, startedAtMs, elapsedMs };
+}
+
+/**
+ * A page of the site that was fetched and read as HTML: what "pages crawled"
+ * counts. Links to other sites, images, stylesheets and URLs that needed no
+ * request (skipped, blocked) are "links checked" only.
+ */
+export function isSitePage(record: UrlRecord): boolean {
+  return (
+    record.internal &&
+    record.method === 'GET' &&
+    record.httpStatus !== null &&
+    isHtml(record.contentType)
+  );
 }
 
 /** The counters of a stored checkpoint (nothing is in flight in a checkpoint at rest). */

@@ -167,7 +167,13 @@ export type CrawlEvent =
       url: string;
       detail: string;
     }
-  | { type: 'progress'; stats: CrawlStats; currentUrl: string | null; ratePerSecond: number }
+  | {
+      type: 'progress';
+      stats: CrawlStats;
+      currentUrl: string | null;
+      /** Requests per second over the last few seconds (request-rate.ts). */
+      ratePerSecond: number;
+    }
   | { type: 'done'; stats: CrawlStats; stoppedBecause: StopReason };
 
 /**
@@ -177,11 +183,13 @@ export type CrawlEvent =
 export type StopReason = 'finished' | 'max-pages' | 'max-duration' | 'cancelled' | 'save-failed';
 
 export interface CrawlStats {
-  /** URLs with a final outcome. */
+  /** URLs with a final outcome — every link checked, the site's pages included ("links checked"). */
   done: number;
   queued: number;
   inFlight: number;
+  /** Pages of the site fetched and read as HTML (see stats.ts `isSitePage`). */
   pagesCrawled: number;
+  /** HTTP requests sent (retries and redirect hops included). */
   requests: number;
   broken: number;
   redirected: number;

@@ -63,6 +63,8 @@ export class HttpError extends Error {
     message: string,
     /** Hops followed before the failure, when any. */
     readonly redirects: RedirectHop[] = [],
+    /** For a `timeout`: the limit it hit, when the adapter knows it. */
+    readonly timeoutMs?: number,
   ) {
     super(message);
   }

@@ -59,6 +59,8 @@ export interface CrawlSettings {
   maxDepth: number;
   concurrencyPerOrigin: number;
   delayMs: number;
+  /** Per-request timeout (headers and body). */
+  timeoutMs: number;
   robot: string;
   obeyRobots: boolean;
   checkExternal: boolean;
@@ -74,10 +76,30 @@ export interface CrawlSummary {
   phase: CrawlPhase;
   stats: CrawlStats;
   currentUrl: string | null;
+  /** Requests per second over the last few seconds while running; over the whole run after. */
   ratePerSecond: number;
   updatedAtMs: number;
+  /** The settings the crawl runs with (the popup shows them while it runs). */
+  settings?: CrawlSettings;
   /** Why the crawl failed or paused (e.g. storage full). */
   error?: string;
+}
+
+/**
+ * The port an open popup or report page holds to the background while it
+ * shows a crawl. Connecting starts a stopped service worker (which resumes
+ * its interrupted crawls at once instead of at the next alarm); a
+ * disconnect tells the page the worker stopped. The page sends
+ * `CrawlWatchPing`s; the background answers each, and the connect, with a
+ * `CrawlWatchReply`.
+ */
+export const CRAWL_WATCH_PORT = 'crawl-watch';
+export interface CrawlWatchPing {
+  type: 'ping';
+}
+export interface CrawlWatchReply {
+  /** Origins whose crawl runs in the worker now. */
+  running: string[];
 }
 
 /** A link of the current page, marked by what the crawl found. */
@@ -148,8 +170,8 @@ const isWhole = (value: unknown, min: number, max: number): boolean =>
 function isSettings(value: unknown): value is CrawlSettings {
   return (
     isObject(value) &&
-    (['maxPages', 'maxDepth', 'concurrencyPerOrigin', 'delayMs'] as const).every((key) =>
-      isWhole(value[key], CRAWL_LIMITS[key].min, CRAWL_LIMITS[key].max),
+    (['maxPages', 'maxDepth', 'concurrencyPerOrigin', 'delayMs', 'timeoutMs'] as const).every(
+      (key) => isWhole(value[key], CRAWL_LIMITS[key].min, CRAWL_LIMITS[key].max),
     ) &&
     typeof value.robot === 'string' &&
     value.robot.length <= 100 &&

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crawlFormDefaults, crawlOptionsOf } from './crawl-options.ts';
+import { DEFAULT_CRAWL_OPTIONS } from '../crawl/types.ts';
+import { crawlFormDefaults, crawlOptionsOf, runningCrawlSettings } from './crawl-options.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
 
 const STORED: Settings = {
@@ -10,20 +11,41 @@ const STORED: Settings = {
 };
 
 describe('the options of a crawl started from the popup', () => {
-  it('start from the stored defaults, without the Options-only fields', () => {
+  it('start from the stored defaults, the timeout included, without the Options-only fields', () => {
     const form = crawlFormDefaults(STORED);
     expect(form.maxPages).toBe(80);
-    expect(form).not.toHaveProperty('timeoutMs');
+    expect(form.timeoutMs).toBe(4_000);
+    expect(form).not.toHaveProperty('blockList');
   });
 
-  it('take the popup form as changed there, and the timeout, block list and From from the Options', () => {
-    const form = { ...crawlFormDefaults(STORED), maxPages: 5, obeyRobots: false };
+  it('take the popup form as changed there (its timeout too), and the block list and From from the Options', () => {
+    const form = { ...crawlFormDefaults(STORED), maxPages: 5, timeoutMs: 3_000, obeyRobots: false };
     const smuggled = { ...form, blockList: [], from: 'x@y.z' } as typeof form;
     expect(crawlOptionsOf(smuggled, STORED)).toEqual({
       ...form,
-      timeoutMs: 4_000,
+      timeoutMs: 3_000,
       blockList: ['/admin/*'],
       from: 'webmaster@example.com',
+    });
+  });
+
+  it('show a running crawl by its own options, not the stored defaults', () => {
+    const options = {
+      ...DEFAULT_CRAWL_OPTIONS,
+      startUrls: ['https://example.com/'],
+      maxPages: 7,
+      timeoutMs: 3_000,
+    };
+    expect(runningCrawlSettings(options)).toEqual({
+      maxPages: 7,
+      maxDepth: DEFAULT_CRAWL_OPTIONS.maxDepth,
+      concurrencyPerOrigin: DEFAULT_CRAWL_OPTIONS.concurrencyPerOrigin,
+      delayMs: DEFAULT_CRAWL_OPTIONS.delayMs,
+      timeoutMs: 3_000,
+      robot: DEFAULT_CRAWL_OPTIONS.robot,
+      obeyRobots: true,
+      checkExternal: true,
+      useSitemaps: false,
     });
   });
 

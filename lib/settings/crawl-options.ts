@@ -1,8 +1,8 @@
 /**
  * The options of a crawl started from the popup: what the popup's form
  * says (it starts from the stored defaults and may have been changed
- * there), plus what only the Options page sets — the timeout, the block
- * list and the contact address.
+ * there), plus what only the Options page sets — the block list and the
+ * contact address.
  */
 import type { CrawlOptions } from '../crawl/types.ts';
 import type { CrawlSettings } from '../protocol/messages.ts';
@@ -14,7 +14,6 @@ export function crawlOptionsOf(
 ): Omit<Partial<CrawlOptions>, 'startUrls'> {
   return {
     ...crawlSettingsOf(form),
-    timeoutMs: stored.crawl.timeoutMs,
     blockList: [...stored.blockList],
     ...(stored.from ? { from: stored.from } : {}),
   };
@@ -25,15 +24,21 @@ export function crawlFormDefaults(stored: Settings): CrawlSettings {
   return crawlSettingsOf(stored.crawl);
 }
 
+/** The popup form's fields of a crawl's options: what the popup shows of a running crawl. */
+export function runningCrawlSettings(options: CrawlOptions): CrawlSettings {
+  return crawlSettingsOf(options);
+}
+
 /** Exactly the popup form's fields, nothing else a message or an object may carry. */
 function crawlSettingsOf(source: CrawlSettings): CrawlSettings {
-  const { maxPages, maxDepth, concurrencyPerOrigin, delayMs } = source;
+  const { maxPages, maxDepth, concurrencyPerOrigin, delayMs, timeoutMs } = source;
   const { robot, obeyRobots, checkExternal, useSitemaps } = source;
   return {
     maxPages,
     maxDepth,
     concurrencyPerOrigin,
     delayMs,
+    timeoutMs,
     robot,
     obeyRobots,
     checkExternal,

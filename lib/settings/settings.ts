@@ -9,11 +9,8 @@ import { DEFAULT_CRAWL_OPTIONS } from '../crawl/types.ts';
 import { DEFAULT_ROBOT, PRODUCT_TOKEN } from '../identity.ts';
 import type { CrawlSettings } from '../protocol/messages.ts';
 
-/** What the popup's crawl form holds, plus what only the Options page sets. */
-export interface CrawlDefaults extends CrawlSettings {
-  /** Per-request timeout (headers and body). */
-  timeoutMs: number;
-}
+/** The crawl's defaults: what the popup's crawl form starts with. */
+export type CrawlDefaults = CrawlSettings;
 
 export interface Settings {
   /** Product token the verdict, the badge and the robots.txt tab are for. */

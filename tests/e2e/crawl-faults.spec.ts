@@ -71,6 +71,37 @@ test.describe('worker stops', () => {
   });
 });
 
+test.describe('an open popup and a stopped worker', () => {
+  // As above: Debian's Chromium may exit when a worker is stopped over the DevTools protocol.
+  test.describe.configure({ retries: 2 });
+
+  test('the open popup wakes the crawl at once, not at the next alarm', async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    const settings = { ...CRAWL_SETTINGS, delayMs: 150 };
+    let { popup } = await crawlTab(openExtensionPage, `${sites.site.origin}/`, settings);
+    const popupUrl = popup.url();
+    await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+    await expect.poll(() => sites.site.log.length, { timeout: 30_000 }).toBeGreaterThan(10);
+    const control = await context.newPage();
+    expect(await stopWorker(context, control)).toBe(true);
+    const stoppedAtMs = Date.now();
+    const seen = sites.site.log.length;
+    // Chrome may end the popup with the extension's process: an opened popup wakes it just as well.
+    if (popup.isClosed()) {
+      popup = await context.newPage();
+      await popup.goto(popupUrl);
+    }
+    // The alarm comes every 30 s; the popup's port brings the crawl back within a moment.
+    await expect.poll(() => sites.site.log.length, { timeout: 8_000 }).toBeGreaterThan(seen + 3);
+    expect(Date.now() - stoppedAtMs).toBeLessThan(8_000);
+    await expect(popup.getByTestId('crawl-phase')).toContainText('Crawling');
+    await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 90_000 });
+  });
+});
+
 test('storage failing mid-crawl pauses it with a clear error; Resume loses nothing', async ({
   context,
   openExtensionPage,

@@ -55,6 +55,7 @@ export const CRAWL_SETTINGS: CrawlSettings = {
   maxDepth: 20,
   concurrencyPerOrigin: 2,
   delayMs: 5,
+  timeoutMs: 15_000,
   robot: 'RobotLens',
   obeyRobots: true,
   checkExternal: false,

@@ -77,3 +77,68 @@ test('Stop and Resume from the popup; a reopened popup shows the live state', as
   const report = await reportOf(popup, sites.site.origin);
   expect(report.broken.length).toBeGreaterThanOrEqual(10);
 });
+
+test('reopened during a crawl, the popup shows that crawl’s settings; progress moves steadily at an honest rate', async ({
+  openExtensionPage,
+}) => {
+  test.setTimeout(120_000);
+  const { popup } = await crawlTab(openExtensionPage, '/');
+  // The timeout is in the popup's options too, not only on the Options page.
+  await expect(popup.getByLabel('Timeout per request (ms)')).toHaveValue('15000');
+  await popup.getByLabel('Timeout per request (ms)').fill('4000');
+  await popup.getByLabel('Max pages').fill('60');
+  await popup.getByLabel('Delay (ms)').fill('150');
+  await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+  await expect.poll(() => sites.site.log.length, { timeout: 20_000 }).toBeGreaterThan(8);
+
+  await popup.reload();
+  await expect(popup.getByTestId('running-settings')).toBeVisible();
+  await expect(popup.getByLabel('Max pages')).toHaveValue('60');
+  await expect(popup.getByLabel('Max pages')).toBeDisabled();
+  await expect(popup.getByLabel('Timeout per request (ms)')).toHaveValue('4000');
+  await expect(popup.getByLabel('Delay (ms)')).toHaveValue('150');
+
+  // Every change of the figures on screen, with when it showed.
+  await popup.evaluate(() => {
+    const seen: { atMs: number; figures: string; rate: number; running: boolean }[] = [];
+    const read = () => {
+      const text = (id: string) =>
+        document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+      const figures = ['crawl-pages', 'crawl-done', 'crawl-problems'].map(text).join('|');
+      if (seen.at(-1)?.figures === figures) return;
+      seen.push({
+        atMs: performance.now(),
+        figures,
+        rate: Number.parseFloat(text('crawl-rate').replace(/,/g, '')),
+        running: text('crawl-phase').startsWith('Crawling'),
+      });
+    };
+    (window as unknown as { figuresSeen: typeof seen }).figuresSeen = seen;
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    read();
+  });
+  await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 90_000 });
+  await expect(popup.getByTestId('crawl-rate')).toContainText('requests/s');
+  const seen = await popup.evaluate(
+    () =>
+      (window as unknown as { figuresSeen: { atMs: number; rate: number; running: boolean }[] })
+        .figuresSeen,
+  );
+  const running = seen.filter((s) => s.running);
+  expect(running.length).toBeGreaterThan(10);
+  const gaps = running.slice(1).map((s, i) => s.atMs - running[i]!.atMs);
+  // The site answers at once and the crawl sends a request every 150 ms: the figures move about
+  // that often (a few beats of 300 ms), and only a Retry-After pause of the site (1 s) holds them.
+  const sorted = [...gaps].sort((x, y) => x - y);
+  expect(sorted[Math.floor(sorted.length / 2)], JSON.stringify(gaps)).toBeLessThan(700);
+  expect(sorted.at(-1), JSON.stringify(gaps)).toBeLessThan(2_500);
+  // One origin, 150 ms apart: never more than ~7 requests a second, however many URLs finish at once.
+  for (const { rate } of seen) expect(rate).toBeLessThanOrEqual(8);
+  // The form offers the stored defaults again for the next crawl.
+  await expect(popup.getByTestId('running-settings')).toHaveCount(0);
+  await expect(popup.getByLabel('Max pages')).toHaveValue('500');
+});

@@ -73,7 +73,7 @@ test("the page's scripts learn nothing of the results; a redirect to another sit
   await page.getByRole('link', { name: 'Away to another site' }).hover();
   await expect
     .poll(async () => (await readOverlay(page))?.tooltip)
-    .toContain(`redirects to another site, ${other.origin}/secret.html, which was not requested`);
+    .toContain(`redirects to ${other.origin}/secret.html on another site, not requested`);
   expect((await readOverlay(page))?.legend).toContain('Broken');
 
   const spied = (await page.evaluate('window.spy()')) as {

@@ -142,3 +142,23 @@ test('the popup explains pages it cannot read', async ({ openExtensionPage, cont
   await helper.goto(helper.url().replace(/\?.*$/, `?tabId=${tabId}`));
   await expect(helper.getByRole('alert')).toContainText('cannot read this tab');
 });
+
+test('a robots.txt that answers 503 is named once among the reasons, not in every line', async ({
+  openExtensionPage,
+}) => {
+  const down = await startSiteServer(path.resolve('tests/fixtures/robots-503'));
+  try {
+    const { tabId, popup: helper } = await openSiteTab(openExtensionPage, `${down.origin}/`);
+    await showPopup(helper, tabId);
+    await expect(helper.getByTestId('verdict')).toContainText('Not indexable');
+    const sentence = 'robots.txt returned 503';
+    const times = (text: string) => text.split(sentence).length - 1;
+    const reasons = (await helper.locator('section.reasons').allInnerTexts()).join('\n');
+    expect(times(reasons)).toBe(1);
+    // The headline and the robots.txt line name it too; nothing else repeats it.
+    const shown = helper.locator('section:has([data-testid="verdict"])').first();
+    expect(times(await shown.innerText())).toBeLessThanOrEqual(3);
+  } finally {
+    await down.close();
+  }
+});

@@ -129,12 +129,52 @@ function bigKind(i: number): 'http-4xx' | 'http-5xx' | 'timeout' {
   return i % 10 === 3 ? 'http-5xx' : i % 25 === 7 ? 'timeout' : 'http-4xx';
 }
 
+/** A 3,000-character URL: over the crawl's URL length limit, so it lands in Skipped. */
+const LONG_URL = `${SHOP}/search?q=${'x'.repeat(2_960)}&end=here`;
+
+/**
+ * The shop crawled as the popup's defaults crawl it: other sites not
+ * checked, a page limit, a 3 s timeout, and a 3,000-character link.
+ */
+async function popupStyleCheckpoint(): Promise<CrawlCheckpoint> {
+  const site = fakeSite({
+    '/': {
+      html: html('Home', [
+        ['/slow.html', 'Slow'],
+        ['/a.html', 'Page A'],
+        ['/b.html', 'Page B'],
+        ['/c.html', 'Page C'],
+        [LONG_URL, 'Long'],
+        ['https://elsewhere.example/', 'Partner'],
+      ]),
+    },
+    '/a.html': { html: html('A') },
+    '/b.html': { html: html('B') },
+    '/c.html': { html: html('C') },
+    '/slow.html': { error: 'timeout' },
+  });
+  const crawler = Crawler.start(
+    {
+      startUrls: [`${SHOP}/`],
+      delayMs: 0,
+      checkExternal: false,
+      maxPages: 3,
+      timeoutMs: 3_000,
+      concurrencyPerOrigin: 1,
+    },
+    { http: site.http, clock: systemClock },
+  );
+  return crawler.run();
+}
+
 let shop: CrawlCheckpoint;
 let big: CrawlCheckpoint;
+let popupStyle: CrawlCheckpoint;
 
 test.beforeAll(async () => {
   shop = await shopCheckpoint();
   big = bigCheckpoint();
+  popupStyle = await popupStyleCheckpoint();
 });
 
 /** Stores the checkpoints, then opens the report of `origin` (or none). */
@@ -228,8 +268,90 @@ test('redirect chains hop by hop, and the other sections', async ({ openExtensio
   await expect(page.getByTestId('blocked-table')).toContainText('Disallow: /private/');
   await page.getByRole('tab', { name: /^Forbidden/ }).click();
   await expect(page.getByTestId('forbidden-table')).toContainText('403');
-  await page.getByRole('tab', { name: /^Soft 404/ }).click();
-  await expect(page.getByTestId('soft-404-table')).toContainText('an error status');
+  // A site that answers a missing page as it should is no finding: nothing listed, and the tab says 0.
+  await page.getByRole('tab', { name: 'Soft 404 (0)' }).click();
+  await expect(page.getByTestId('soft-404-empty')).toBeVisible();
+  await page.getByRole('tab', { name: 'robots.txt (0)' }).click();
+  await expect(page.getByTestId('robots-empty')).toBeVisible();
+});
+
+test('every tab counts exactly the rows its tables show', async ({ openExtensionPage }) => {
+  for (const [origin, checkpoint] of [
+    [SHOP, shop],
+    [SHOP, popupStyle],
+  ] as const) {
+    const { page } = await openReport(openExtensionPage, origin, { [origin]: checkpoint });
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    const labels = await tabs.allTextContents();
+    expect(labels.length).toBeGreaterThanOrEqual(12);
+    for (const label of labels) {
+      const count = Number(/\((\d+)\)$/.exec(label)?.[1]);
+      await page.getByRole('tab', { name: label }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect(panel).toBeVisible();
+      // Every report here is under a table's page size: all rows are on screen.
+      expect(await panel.locator('tbody tr').count(), label).toBe(count);
+    }
+    await page.close();
+  }
+});
+
+test('words for the extension, a timeout with its limit, a long URL elided', async ({
+  openExtensionPage,
+}) => {
+  const { page } = await openReport(openExtensionPage, SHOP, { [SHOP]: popupStyle });
+  const slow = bodyRows(page).filter({ hasText: `${SHOP}/slow.html` });
+  await expect(slow.locator('td[data-column="kind"]')).toHaveText('timeout no answer within 3 s');
+
+  await page.getByRole('tab', { name: /^Skipped/ }).click();
+  const skipped = page.getByTestId('skipped-table');
+  // The popup's controls, not the command line's flags.
+  await expect(skipped).toContainText(
+    'links to other sites are not checked (“Check links to other sites” is off)',
+  );
+  await expect(skipped).toContainText('the crawl stopped at 3 pages (“Max pages”)');
+  await expect(skipped).not.toContainText('--');
+
+  const long = skipped.locator('tbody tr').filter({ hasText: `${SHOP}/search?q=xxx` });
+  await expect(long).toHaveCount(1);
+  const link = long.locator('td[data-column="url"] .url');
+  await expect(link).toHaveAttribute('title', LONG_URL);
+  // A line or two, not twenty.
+  const box = (await long.locator('td[data-column="url"]').boundingBox())!;
+  expect(box.height).toBeLessThan(80);
+  await expect(link).toContainText('…');
+  await expect(link).toContainText('&end=here');
+  // A selection copies the whole URL, without the "…".
+  const selected = await link.evaluate((element) => {
+    const selection = getSelection()!;
+    selection.selectAllChildren(element);
+    return selection.toString();
+  });
+  expect(selected).toBe(LONG_URL);
+  await expect(link).toHaveAccessibleName(LONG_URL);
+});
+
+test('a crawl stored as running that the background does not run looks paused', async ({
+  openExtensionPage,
+}) => {
+  const { page } = await openReport(openExtensionPage, SHOP, { [SHOP]: shop });
+  await expect(page.getByTestId('broken-count')).toHaveText('4 broken links');
+  const summary: CrawlSummary = {
+    origin: SHOP,
+    startUrl: `${SHOP}/`,
+    phase: 'running',
+    stats: { ...emptyStats(), done: 12, queued: 40 },
+    currentUrl: `${SHOP}/page-12.html`,
+    ratePerSecond: 2,
+    // Its worker went 10 s ago and nothing runs it now.
+    updatedAtMs: Date.now() - 10_000,
+  };
+  await page.evaluate((value) => chrome.storage.session.set({ 'crawl.progress': value }), {
+    [SHOP]: summary,
+  });
+  await expect(page.getByTestId('live-progress')).toContainText('Paused', { timeout: 5_000 });
+  await expect(page.getByTestId('live-progress')).not.toContainText('Crawling');
 });
 
 test('Export CSV and Export JSON download the report', async ({ openExtensionPage }) => {
@@ -366,10 +488,11 @@ test('a running crawl shows its progress; the report is refetched only on reques
   );
   await setProgress(tick(10));
   const live = page.getByTestId('live-progress');
-  await expect(live).toContainText('10 URLs checked');
+  await expect(live).toContainText('10 links checked');
+  await expect(live).toContainText('3.5 requests/s');
   await expect(live).toContainText(`${SHOP}/page-10.html`);
   await setProgress(tick(20));
-  await expect(live).toContainText('20 URLs checked');
+  await expect(live).toContainText('20 links checked');
   await expect(page.getByTestId('broken-count')).toHaveText('4 broken links');
 
   await page.getByRole('button', { name: 'Refresh report' }).click();
