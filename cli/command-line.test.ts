@@ -48,7 +48,7 @@ describe('robotlens <command> --help', { timeout: 90_000 }, () => {
     expect(run.stdout).toMatch(/--delay <duration>[^]*\(default: 50ms\)[^]*--delay-ms/);
     expect(run.stdout).toMatch(/--timeout <duration>[^]*\(default: 15s\)/);
     expect(run.stdout).toMatch(/--max-duration <duration>[^]*\(default: 30m\)/);
-    expect(run.stdout).toMatch(/--max-pages <n>[^]*\(default: 500\)/);
+    expect(run.stdout).toMatch(/--max-pages <n>[^]*\(default: 10000\)/);
     expect((await runCli(['help', 'robots'])).stdout).toContain('robotlens robots --file');
     expect((await runCli(['--lang', 'ko', 'page', '-h'])).stdout).toContain('(기본값: googlebot)');
   });
@@ -70,7 +70,6 @@ describe('options are checked before anything starts', { timeout: 90_000 }, () =
   it.each([
     [['--from', 'notanemail'], '--from "notanemail": An email address needs an @'],
     [['--block', 'admin/*'], '--block "admin/*": Start the pattern with /'],
-    [['--block', 're:(a+)+$'], 'exponential time'],
     [['--ua', ''], '--ua "": Must be a robot’s product token'],
     [['--ua', 'bad\u0007bot'], 'control character'],
     [['--max-pages', '0'], '--max-pages must be from 1 to 100,000 (got "0")'],

@@ -165,11 +165,11 @@ describe('a crawl cut short', () => {
       '--delay-ms',
       '400',
       '--max-duration',
-      '600',
+      '1s',
       '--no-external',
     ]);
     expect(run.code).toBe(3);
-    expect(run.stdout).toContain('CUT SHORT (time limit: --max-duration 600)');
+    expect(run.stdout).toContain('CUT SHORT (time limit: --max-duration 1s)');
     expect(run.stdout).toMatch(/The report is incomplete: \d+ URLs were still waiting/);
     expect(run.stdout).toMatch(/To go on from there: robotlens crawl --resume \S+\.json/);
   }, 30_000);

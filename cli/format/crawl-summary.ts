@@ -2,6 +2,7 @@
  * The crawl's one-line summary (the text report's last line; on stderr for
  * JSON and CSV) and the words for a crawl cut short, shared by every format.
  */
+import { formatDuration } from '../duration.ts';
 import type { CutShort } from '../../lib/crawl/continue-crawl.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { ReportSections } from '../../lib/crawl/report-sections.ts';
@@ -18,7 +19,7 @@ export interface CutShortNote extends CutShort {
 export function cutShortWhy(cut: CutShortNote, { t }: Translator): string {
   if (cut.reason === 'max-pages') return t('cli_report_why_max_pages', { pages: cut.limit ?? 0 });
   if (cut.reason === 'max-duration')
-    return t('cli_report_why_max_duration', { ms: String(cut.limit ?? 0) });
+    return t('cli_report_why_max_duration', { ms: formatDuration(cut.limit ?? 0) });
   if (cut.signal === 'SIGINT') return t('cli_report_why_sigint');
   if (cut.signal === 'SIGTERM') return t('cli_report_why_sigterm');
   return t('cli_report_why_stopped');

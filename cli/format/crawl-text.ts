@@ -47,7 +47,12 @@ export function formatCrawlText(
   const skipped = report.skipped.filter(
     (s) => !s.reason.startsWith('robots-txt:') && !trapped.has(s.url),
   );
-  const notWebLinks = skipped.filter((s) => isNotWebLink(s.url)).length;
+  // Counted by the crawl per scheme; a state saved before that listed them as skipped.
+  const notWebLinks =
+    Object.entries(report.notRequestedLinks ?? {})
+      .filter(([scheme]) => /^(mailto|tel):?$/i.test(scheme))
+      .reduce((sum, [, links]) => sum + links, 0) +
+    skipped.filter((s) => isNotWebLink(s.url)).length;
   const lines = [
     ...head(report, cut, i18n),
     ...section(

@@ -180,6 +180,7 @@ describe('a crawl whose first save fails', () => {
     maxDepth: 1,
     concurrencyPerOrigin: 1,
     delayMs: 0,
+    timeoutMs: 15_000,
     robot: 'googlebot',
     obeyRobots: true,
     checkExternal: false,
