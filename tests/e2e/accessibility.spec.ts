@@ -199,7 +199,8 @@ test('keyboard: Enter and Space press buttons, submit forms and toggle options',
   await expect(pageView.getByRole('status')).toHaveText(/^Not indexable by googlebot: robots\.txt/);
 
   const robotsView = await showRobotsView(openExtensionPage, sites);
-  await robotsView.getByRole('button', { name: 'line 10', exact: true }).focus();
+  // Line 10 is named twice now (a finding of the new lint and its group): either highlights it.
+  await robotsView.getByRole('button', { name: 'line 10', exact: true }).first().focus();
   await robotsView.keyboard.press('Space');
   await expect(robotsView.locator('.file-line.highlighted')).toHaveAttribute('data-line', '10');
   const robots = robotsView.getByLabel('Robots, separated by commas');
