@@ -72,7 +72,7 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
     const { blockList } = await loadSettings();
     const checked = await checkLinks(
       reachable,
-      { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS, blockList },
+      { robot: PRODUCT_TOKEN, delayMs: 0, timeoutMs: CHECK_TIMEOUT_MS, blockList, checkExternal },
       // The page is the scope: hops off it are not followed unless other sites are checked.
       { http: crawlHttp, clock: systemClock, pageUrl },
     );
