@@ -260,7 +260,8 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
   );
   await report.getByRole('tab', { name: /^Blocked/ }).click();
   await expect(report.getByTestId('blocked-table')).toContainText(
-    `Disallow: /private/<svg/onload=alert('rule')>`,
+    // Google's reading: a raw `<` in a rule does not match the link's `%3C`; the escaped rule does.
+    `Disallow: /private/%3Csvg/onload=alert('rule')%3E`,
   );
   await report.getByRole('tab', { name: /^Skipped/ }).click();
   await expect(report.getByTestId('skipped-table')).toContainText(`${s}/pwned/outside`);
@@ -300,7 +301,7 @@ test('no page data becomes markup in the popup, the report or the exports; nothi
   await page.getByRole('link', { name: outsideLink }).hover();
   await expect
     .poll(async () => (await readOverlay(page))?.tooltip)
-    .toMatch(/outside links are not checked/);
+    .toMatch(/links to other sites are not checked/);
   expect(await markOfLink(page, 'a hostile path')).toBe('broken');
   expect(
     await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null),
