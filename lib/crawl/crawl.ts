@@ -90,7 +90,7 @@ export class Crawler {
   readonly #expander: PageExpander;
   readonly #active = new Map<string, Promise<void>>();
   readonly #activePerOrigin = new Map<string, number>();
-  /** URLs in flight per lane: the site's pages and off-site checks each have their own window. */
+  /** URLs in flight per lane: the site's pages and off-site checks each have their own dispatch limit. */
   readonly #activePerLane: Record<Lane, number> = { site: 0, external: 0 };
   #previous = new Map<string, UrlRecord>();
   readonly #checkpointer: Checkpointer | null;

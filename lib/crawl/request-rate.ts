@@ -8,7 +8,7 @@
 
 /** The rate looks this far back: long enough to smooth the politeness delay, short enough to follow a slowdown. */
 export const RATE_WINDOW_MS = 10_000;
-/** Resolution of the window. */
+/** How finely the last RATE_WINDOW_MS are counted: one bucket per slice. */
 const SLICE_MS = 250;
 const SLICES = RATE_WINDOW_MS / SLICE_MS;
 /** A rate over less than this is not a rate: 4 requests in the first 100 ms are 4/s, not 40/s. */
