@@ -42,6 +42,11 @@ export interface FetchRequest {
   stayInScope?: boolean;
 }
 
+/** A GET of one of the site's own resources (sitemap, soft-404 probe): read whole, never leaving the site. */
+export function siteResourceRequest(url: string): FetchRequest {
+  return { url, method: 'GET', referrer: null, wantBody: true, stayInScope: true };
+}
+
 export interface FetchOutcome {
   method: FetchMethod;
   /** The final answer, when there was one. */

@@ -23,10 +23,10 @@ import { parseRobotsFetch } from '../robots/decide-fetch.ts';
 import { robotsPolicyFor } from '../robots/policy.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { CrawlBook, SitemapNote } from './crawl-book.ts';
-import type { FetchOutcome } from './fetch-link.ts';
 import type { CrawlSteps } from './crawl.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import { parseSitemap } from './sitemap.ts';
+import { siteResourceRequest, type FetchOutcome } from './fetch-link.ts';
 
 /** Sitemap files read at most (indexes included), so a hostile index cannot fan out forever. */
 const MAX_SITEMAP_FILES = 10;
@@ -85,14 +85,7 @@ async function fetchSitemap(
     else noteError(note, phrase('sitemap_error_in', { url, error: gate.reasonPhrase }));
     return null;
   }
-  const request = {
-    url,
-    method: 'GET',
-    referrer: null,
-    wantBody: true,
-    stayInScope: true,
-  } as const;
-  const outcome = await steps.fetcher.fetch(request);
+  const outcome = await steps.fetcher.fetch(siteResourceRequest(url));
   const refusal = offSiteRefusal(outcome);
   if (refusal) {
     notFetched(note, url, refusal);

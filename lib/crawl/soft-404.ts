@@ -8,6 +8,7 @@ import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
 import type { CrawlSteps } from './crawl.ts';
 import { fingerprintPage } from './fingerprint.ts';
+import { siteResourceRequest } from './fetch-link.ts';
 
 export const SOFT_404_PATH_PREFIX = '/robotlens-soft-404-check-';
 
@@ -20,14 +21,7 @@ export async function probeSoft404(
   const url = `${origin}${SOFT_404_PATH_PREFIX}${token}`;
   const gate = await steps.robots.decide(url);
   if (!gate.allowed) return null;
-  const request = {
-    url,
-    method: 'GET',
-    referrer: null,
-    wantBody: true,
-    stayInScope: true,
-  } as const;
-  const outcome = await steps.fetcher.fetch(request);
+  const outcome = await steps.fetcher.fetch(siteResourceRequest(url));
   const response = outcome.response;
   if (!response || response.status !== 200 || outcome.hops.length > 0) return null;
   const contentType = headerValues(response, 'content-type')[0];
