@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 import { openTabFrom } from './open-tab.ts';
-import { badgeText, showPopup } from './site-tab.ts';
+import { badgeText, showPopup, turnOnBrowseCheck } from './site-tab.ts';
 
 test.use({ extensionDir: E2E_EXTENSION_DIR });
 
@@ -79,6 +79,8 @@ test('16 origins and a page with 0.6 MB of META tags leave verdicts and crawl st
   openExtensionPage,
 }) => {
   test.setTimeout(400_000);
+  // Pages report themselves only with "Check each page as I browse" on.
+  await turnOnBrowseCheck(openExtensionPage);
   const popup = await openExtensionPage('popup.html', { tabId: 999999 });
   // Each page's content script reports it; the background fetches and keeps its robots.txt.
   for (const site of sites) {
