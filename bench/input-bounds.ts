@@ -2,7 +2,7 @@
  * Input bounds: how long the pure core takes on hostile input — robots.txt
  * files that are huge, one endless line or random bytes; pages with 100,000
  * links or nested 10,000 deep; 100,000 random strings through the URL
- * normaliser. The same inputs as the time-bound tests
+ * normalizer. The same inputs as the time-bound tests
  * (tests/fixtures/hostile-inputs.ts), measured precisely here instead of
  * bounded loosely. Pure Node, no browser.
  *
@@ -54,7 +54,7 @@ export interface InputBoundsResult {
   };
   normalizeUrl: {
     timing: Timing;
-    /** Strings normalised per second (median run). */
+    /** Strings normalized per second (median run). */
     perSecond: number;
   };
 }

@@ -102,7 +102,7 @@ row(
   `${robots.decisionsPerSecond.robotlens.toFixed(0)} / ${robots.decisionsPerSecond.robotsParser.toFixed(0)}`,
 );
 row(
-  'robots.txt normalisation overhead',
+  'robots.txt normalization overhead',
   `${(robots.overhead * 100).toFixed(0)} %`,
   '≤ 20 %',
   robots.overhead <= 0.2,

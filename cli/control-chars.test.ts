@@ -23,7 +23,7 @@ const crawl = (format: string) =>
   runCli(['crawl', `${site.origin}/`, '--delay-ms', '0', '--no-external', '--format', format]);
 
 describe('control characters in crawl output', () => {
-  it('CSV shows them as ⟨U+…⟩ and still neutralises formulas', async () => {
+  it('CSV shows them as ⟨U+…⟩ and still neutralizes formulas', async () => {
     const run = await crawl('csv');
     expect(run.code).toBe(1);
     expect(run.stdout).not.toMatch(RAW_CONTROL);

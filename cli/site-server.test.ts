@@ -43,7 +43,7 @@ interface RawResponse {
   body: Buffer;
 }
 
-/** A request with the path sent exactly as written (fetch would normalise it) and no decoding. */
+/** A request with the path sent exactly as written (fetch would normalize it) and no decoding. */
 function raw(origin: string, target: string, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${origin}${target}`, { method, path: target }, (res) => {

@@ -97,7 +97,7 @@ const ABOUT: Record<SectionId, PlainMessageKey> = {
   robots: 'about_robots',
 };
 
-/** One section's tables; memoised on the report, so switching back is cheap. */
+/** One section's tables; memoized on the report, so switching back is cheap. */
 export function SectionPanel({ id, report }: { id: SectionId; report: CrawlReport }) {
   const { t } = useI18n();
   return (

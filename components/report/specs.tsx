@@ -1,6 +1,6 @@
 /**
  * The report's lists as table specs: columns, search text and filter of
- * each. Pure functions of the report, memoised by their callers.
+ * each. Pure functions of the report, memoized by their callers.
  */
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { FoundOn, UrlList, UrlText, statusText } from './cells.tsx';

@@ -1,7 +1,7 @@
 /**
  * What a report table shows, apart from how: its columns, what a search
  * matches, what the filter select groups by. The work is split so that each
- * step is memoised on what it depends on and a keystroke costs one filter
+ * step is memoized on what it depends on and a keystroke costs one filter
  * pass over precomputed lower-case text:
  *
  *   rows ──prepare (once per rows)──▶ indexed ──sort (per column/direction)──▶ sorted

@@ -127,7 +127,7 @@ export class Crawler {
     });
   }
 
-  /** A new crawl. Start URLs are normalised; options not given take their defaults. */
+  /** A new crawl. Start URLs are normalized; options not given take their defaults. */
   static start(
     options: Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'>,
     ports: CrawlPorts,

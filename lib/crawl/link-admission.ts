@@ -1,6 +1,6 @@
 /**
  * Should a link found on a page be requested? One decision per link, in the
- * spec's order: normalise (aliases collapse), skip what is known, then the
+ * spec's order: normalize (aliases collapse), skip what is known, then the
  * guards — block list, scope, URL length, repeating paths, query space,
  * depth. Every refusal carries its rule, so the report never drops a URL
  * silently.

@@ -88,7 +88,7 @@ describe('parseSitemap: what is kept', () => {
       },
     ],
     [
-      'a URL normalised by the URL parser',
+      'a URL normalized by the URL parser',
       urlset('<url><loc>HTTPS://EXAMPLE.com:443/a b</loc></url>'),
       {
         kind: 'urlset',

@@ -1,7 +1,7 @@
 /**
  * Crawler-trap checks (spec §1, "loop and duplicate heuristics"): pure
  * decisions on one URL, each refusing with the kind of trap and a sentence
- * for the report. Pass them normalised URLs (lib/url/normalize-url.ts), so
+ * for the report. Pass them normalized URLs (lib/url/normalize-url.ts), so
  * `%61` and `a` count as the same path component.
  *
  * What catches which trap:

@@ -118,7 +118,7 @@ export interface LinkSource {
   raw: string;
 }
 
-/** What the crawl knows about one normalised URL. */
+/** What the crawl knows about one normalized URL. */
 export interface UrlRecord {
   url: string;
   /** Links followed from a start URL to reach it. */
@@ -151,7 +151,7 @@ export interface UrlRecord {
   nofollow?: boolean;
   etag?: string;
   lastModified?: string;
-  /** Normalised link targets of a page with validators, reused when a re-crawl gets 304. */
+  /** Normalized link targets of a page with validators, reused when a re-crawl gets 304. */
   links?: string[];
   /** Attempts made (retries after 429/503 included). */
   attempts?: number;

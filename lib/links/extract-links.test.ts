@@ -137,7 +137,7 @@ describe('extractLinks: resolution', () => {
     });
   });
 
-  it('keeps the fragment and does not normalise', () => {
+  it('keeps the fragment and does not normalize', () => {
     expect(links('<a href="HTTP://Example.com:80/%7Ex#top">x</a>')[0]).toMatchObject({
       kind: 'request',
       url: 'http://example.com/%7Ex#top',

@@ -50,7 +50,7 @@ export type NotARequestReason = 'other-scheme' | 'fragment-only';
 export type ExtractedLink =
   | (LinkOrigin & {
       kind: 'request';
-      /** Absolute URL as a browser would request it (WHATWG-resolved, fragment kept), not normalised. */
+      /** Absolute URL as a browser would request it (WHATWG-resolved, fragment kept), not normalized. */
       url: string;
     })
   | (LinkOrigin & {

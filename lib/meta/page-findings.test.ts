@@ -96,7 +96,7 @@ describe('findPageIssues: canonical', () => {
   it.each<[string, string, PageFindingKind[]]>([
     ['absolute, same URL', '<link rel="canonical" href="https://example.com/page">', []],
     [
-      'same URL after normalisation',
+      'same URL after normalization',
       '<link rel="canonical" href="HTTPS://EXAMPLE.com:443/p%61ge#top">',
       [],
     ],

@@ -12,7 +12,7 @@ export const GENERIC_ROBOTS_NAME = 'robots';
 
 /**
  * META names known to carry robots directives for one robot, so a page audit
- * (which is not for any one robot) can recognise them.
+ * (which is not for any one robot) can recognize them.
  */
 const KNOWN_ROBOT_META_NAMES: ReadonlySet<string> = new Set([
   'googlebot',

@@ -1,6 +1,6 @@
 /**
  * URL helpers for comparing a canonical with the page: resolution against the
- * base URL, and the normalisation the spec lists (lower-case scheme and host,
+ * base URL, and the normalization the spec lists (lower-case scheme and host,
  * no default port, no fragment, `%xx` of unreserved characters decoded and
  * other escapes upper-cased), so `HTTP://Example.com:80/%7Efred#top` and
  * `http://example.com/~fred` compare equal.

@@ -1,5 +1,5 @@
 /**
- * Bytes through extension messaging: Chrome serialises messages as JSON, so
+ * Bytes through extension messaging: Chrome serializes messages as JSON, so
  * a Uint8Array would arrive as an object of numbers. Base64 keeps it compact.
  */
 const CHUNK = 0x8000;

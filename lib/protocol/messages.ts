@@ -22,7 +22,7 @@ import type { RobotsDecision } from '../robots/types.ts';
 import { CRAWL_LIMITS } from '../settings/settings.ts';
 import type { Verdict } from '../verdict/types.ts';
 
-/** An HttpResponse made serialisable: the body travels as base64. */
+/** An HttpResponse made serializable: the body travels as base64. */
 export interface WireResponse {
   requestedUrl: string;
   url: string;

@@ -780,7 +780,7 @@ binaryTable(
   ],
 );
 table(
-  `${RFC} §2.2.2 longest match after normalisation (tie: Allow)`,
+  `${RFC} §2.2.2 longest match after normalization (tie: Allow)`,
   file('User-agent: *', 'Allow: /%7Ea', 'Disallow: /~a'),
   [['x', `${U}/~a`, true, 2]],
 );

@@ -9,7 +9,7 @@ import type { RobotsDecision, RobotsFetch } from './types.ts';
 
 const parsedFetches = new WeakMap<RobotsFetch, RobotsTxt>();
 
-/** The parsed body of a fetch (an empty file when there is none); memoised per fetch object. */
+/** The parsed body of a fetch (an empty file when there is none); memoized per fetch object. */
 export function parseRobotsFetch(fetch: RobotsFetch): RobotsTxt {
   let parsed = parsedFetches.get(fetch);
   if (!parsed) {

@@ -30,7 +30,7 @@ export interface RobotsTxt {
   googleSeesMore: boolean;
   /** True when some rule path has a `%xx` of an unreserved character. */
   hasUnreservedEscapes: boolean;
-  /** The groups' rules compiled for a spelling (memoised per spelling). */
+  /** The groups' rules compiled for a spelling (memoized per spelling). */
   compiled(readings: Readings): CompiledGroup[];
   /** May this robot fetch this URL, and which line says so. */
   decide(url: string, ua: string, options?: DecideOptions): RobotsDecision;

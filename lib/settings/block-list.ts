@@ -27,7 +27,7 @@ export function blockPatternProblem(pattern: string): Phrase | null {
   if (pattern.startsWith('re:')) return null;
   if (/\s/.test(pattern)) return phrase('options_error_pattern_space');
   if (!/^(?:\/|\*|https?:\/\/)/.test(pattern)) return phrase('options_error_pattern_start');
-  // URLs are matched normalised: scheme and host in lower case.
+  // URLs are matched normalized: scheme and host in lower case.
   const host = /^https?:\/\/([^/*]*)/.exec(pattern)?.[1] ?? '';
   if (host !== host.toLowerCase()) return phrase('options_error_pattern_host_case');
   return null;

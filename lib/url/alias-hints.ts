@@ -8,7 +8,7 @@
 export type AliasHintKind = 'index-file' | 'trailing-slash';
 
 export interface AliasHint {
-  /** The other spelling, normalised like the input. */
+  /** The other spelling, normalized like the input. */
   url: string;
   kind: AliasHintKind;
 }
@@ -17,7 +17,7 @@ export interface AliasHint {
 const INDEX_FILE = /^(?:index|default)\.(?:html?|php|aspx?|jsp|cgi)$/i;
 const DEFAULT_INDEX_FILE = 'index.html';
 
-/** Candidate aliases of a normalised http(s) URL; [] for anything unparsable. */
+/** Candidate aliases of a normalized http(s) URL; [] for anything unparsable. */
 export function aliasHints(url: string): AliasHint[] {
   let parsed: URL;
   try {

@@ -50,7 +50,7 @@ describe('aliasReasons and describeAlias, on any input', () => {
 });
 
 describe('aliasHints, on any input', () => {
-  it('never throws, and each hint is another normalised URL', () => {
+  it('never throws, and each hint is another normalized URL', () => {
     checkProperty(
       fc.property(anyInput, (input) => {
         const key = normalizeUrl(input);

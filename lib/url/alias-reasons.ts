@@ -1,6 +1,6 @@
 /**
  * Why two spellings collapse to one visited key: the report says "these URLs
- * are one page, because …". Each reason names one normalisation step that
+ * are one page, because …". Each reason names one normalization step that
  * changed the spelling as written (see normalize-url.ts). Only spelling
  * differences count: resolving an ordinary relative link (`../img.png`) is
  * not an alias, so leading `./`/`../` of a relative path is not reported.
@@ -64,7 +64,7 @@ const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:':
  */
 const PLAIN_RELATIVE = /^(?!\/\/)[\w./~?=&-]*$/;
 
-/** Every normalisation `raw` (resolved against `base`) needed, in a fixed order. */
+/** Every normalization `raw` (resolved against `base`) needed, in a fixed order. */
 export function aliasReasons(raw: string, base?: string): AliasReason[] {
   if (PLAIN_RELATIVE.test(raw)) {
     const query = raw.indexOf('?');
@@ -98,7 +98,7 @@ export type AliasVerdict =
 
 /**
  * Whether two spellings share one visited key and, if so, why. `reasons` is
- * every normalisation either spelling needed (empty when written alike).
+ * every normalization either spelling needed (empty when written alike).
  */
 export function describeAlias(a: string, b: string, base?: string): AliasVerdict {
   const first = normalizeUrl(a, base);

@@ -26,7 +26,7 @@ describe('normalizeUrl', () => {
     ['trailing slash kept distinct', 'http://x.test/dir', 'http://x.test/dir'],
     ['index.html kept distinct', 'http://x.test/dir/index.html', 'http://x.test/dir/index.html'],
     ['query kept as written', 'http://x.test/?b=2&a=1&a=1', 'http://x.test/?b=2&a=1&a=1'],
-    ['query escapes normalised', 'http://x.test/?q=%7e%2f%e4', 'http://x.test/?q=~%2F%E4'],
+    ['query escapes normalized', 'http://x.test/?q=%7e%2f%e4', 'http://x.test/?q=~%2F%E4'],
     ['empty query kept', 'http://x.test/a?', 'http://x.test/a?'],
     ['IDN host to punycode', 'http://Bücher.example/', 'http://xn--bcher-kva.example/'],
     ['non-ASCII path encoded', 'http://x.test/ä b', 'http://x.test/%C3%A4%20b'],
@@ -115,7 +115,7 @@ describe('normalizeUrl', () => {
 });
 
 describe('normalizeHref', () => {
-  it('gives what normalizeUrl gives for any URL parser serialisation', () => {
+  it('gives what normalizeUrl gives for any URL parser serialization', () => {
     const inputs = [
       'http://example.com/a/b.html',
       'https://example.com/a?q=1&r=2',

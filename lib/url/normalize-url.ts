@@ -30,7 +30,7 @@ function refused(reason: Phrase): NormalizedUrl {
   return { ok: false, reason: english(reason), reasonPhrase: reason };
 }
 
-/** Normalises `input` (resolved against `base` when relative). Never throws. */
+/** Normalizes `input` (resolved against `base` when relative). Never throws. */
 export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   const parsed = parseUrl(input, base);
   if (parsed === null) {
@@ -42,7 +42,7 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
   if (!FETCHABLE_PROTOCOLS.has(parsed.protocol)) {
     return refused(phrase('url_not_http', { protocol: parsed.protocol }));
   }
-  // Each setter re-serialises the whole URL: only call the ones with work to do.
+  // Each setter re-serializes the whole URL: only call the ones with work to do.
   // `hash` reads '' for an empty fragment (`/a#`), so ask the input; a base's fragment is never inherited.
   if (input.includes('#')) parsed.hash = '';
   // The crawler never sends credentials (and fetch refuses URLs that carry them).
@@ -57,7 +57,7 @@ export function normalizeUrl(input: string, base?: string): NormalizedUrl {
 }
 
 /**
- * normalizeUrl for a string that is already a URL parser's serialisation
+ * normalizeUrl for a string that is already a URL parser's serialization
  * (`URL.href`), as link extraction gives: with no fragment, credentials or
  * escapes, and no `/.` (Node 20's parser can leave dot segments), there is
  * nothing to change, and the crawler skips a second parse
@@ -79,7 +79,7 @@ export function parseUrl(input: string, base?: string): URL | null {
 }
 
 /**
- * RFC 3986 §5.2.4 on an absolute path whose escapes are normalised (so `%2e`
+ * RFC 3986 §5.2.4 on an absolute path whose escapes are normalized (so `%2e`
  * is `.` by now). The parser should have done it, but Node 20's (ada) leaves
  * `.` and `..` after a segment that starts with a dot: `/a/.b/../c` stays as
  * written instead of becoming `/a/c`.

@@ -1,5 +1,5 @@
 /**
- * Percent-escape normalisation (RFC 3986 §6.2.2.1–2): `%xx` of an
+ * Percent-escape normalization (RFC 3986 §6.2.2.1–2): `%xx` of an
  * unreserved character (ALPHA DIGIT - . _ ~) names the same resource as the
  * character itself, so it is decoded; every other escape keeps its meaning
  * and only has its hex upper-cased. `%2F` therefore stays distinct from `/`

@@ -3,10 +3,10 @@
  * - a glob, where `*` stands for any run of characters (including `/`) and
  *   every other character is literal (`?` too: URLs are full of them). A glob
  *   starting with `/` is matched against the path and query; any other glob
- *   against the whole normalised URL. Either way it must match all of it:
+ *   against the whole normalized URL. Either way it must match all of it:
  *   `/admin/*` blocks `/admin/users?id=1` but not `/x/admin/`.
  * - `re:` followed by a regular expression in RE2 syntax, searched anywhere
- *   in the whole normalised URL.
+ *   in the whole normalized URL.
  * Globs compile to a split-and-indexOf matcher with no backtracking. Regexes
  * run on RE2 (re2js), whose time is linear in the URL's length: V8's own
  * engine backtracks, and no shape check caught every pattern that made it

@@ -353,7 +353,7 @@ describe('computeVerdict: sources and explanations', () => {
     expect(reason(v, 'unavailable-after')?.detail).toContain('after 2030-01-01T00:00:00.000Z');
   });
 
-  it('summarises a clean page and one with notes', () => {
+  it('summarizes a clean page and one with notes', () => {
     expect(computeVerdict(input()).summary).toBe('Indexable by googlebot: nothing blocks it.');
     expect(computeVerdict(input({ ua: '*', http: { xRobotsTag: ['nofollow'] } })).summary).toBe(
       'Indexable by a generic robot (*): nothing blocks it (1 note to review).',

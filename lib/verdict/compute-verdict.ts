@@ -20,7 +20,7 @@ import { metaRefreshReasons, notHtmlReasons, pageCutReasons } from './page-notes
 import { pageTags } from './page-tags.ts';
 import { robotName } from './robot-label.ts';
 import { robotsTxtReasons } from './robots-txt-reasons.ts';
-import { summarise } from './summary.ts';
+import { summarize } from './summary.ts';
 import type { Reason, Verdict } from './types.ts';
 import { noindexUnseenReasons } from './unseen-reasons.ts';
 import type { VerdictInput } from './verdict-input.ts';
@@ -46,7 +46,7 @@ export function computeVerdict(input: VerdictInput): Verdict {
     indexable: !reasons.some((r) => r.blocking),
     status: input.http.status,
     reasons,
-    ...summarise(robot, reasons),
+    ...summarize(robot, reasons),
     tags: pageTags(input.page, input.http.xRobotsTag, input.ua),
     ...(input.robots?.otherAnswers ? { robotsOtherAnswers: input.robots.otherAnswers } : {}),
   };

@@ -4,7 +4,7 @@ import { sentence } from '../i18n/english.ts';
 import { counted, phrase, type Phrase } from '../i18n/phrase.ts';
 import type { Reason, ReasonCode } from './types.ts';
 
-export function summarise(
+export function summarize(
   robot: MessageValue,
   reasons: readonly Reason[],
 ): { summary: string; summaryPhrase: Phrase } {

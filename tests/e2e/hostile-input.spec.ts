@@ -5,7 +5,7 @@
  *   (tests/fixtures/hostile-markup) goes through the popup's three tabs and
  *   the report page, and no payload runs, loads or parses in any extension
  *   page; bidi controls and invisible characters show as `⟨U+202E⟩`;
- *   exports keep the data exact, with spreadsheet formulas neutralised;
+ *   exports keep the data exact, with spreadsheet formulas neutralized;
  * - a page cannot make the extension fetch anything: it can post messages
  *   and dispatch events at will, and nothing is requested because of them;
  * - nothing is sent anywhere but the site being audited: every request the

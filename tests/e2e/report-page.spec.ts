@@ -367,7 +367,7 @@ test('Export CSV and Export JSON download the report', async ({ openExtensionPag
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('url,status,kind,reason,page,element,attribute,text,line');
   expect(csv).toContain(HOSTILE_TEXT);
-  // A formula-looking anchor text is neutralised for spreadsheets.
+  // A formula-looking anchor text is neutralized for spreadsheets.
   expect(csv).toContain("'=SUM(A1:A9)");
 
   const [jsonDownload] = await Promise.all([
