@@ -5,7 +5,6 @@
  * limit, Ctrl-C or SIGTERM) — the report then covers part of the site only
  * and names the command that goes on.
  */
-import { EventEmitter } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,8 +47,6 @@ type Format = 'text' | 'json' | 'csv';
 type StopSignal = 'SIGINT' | 'SIGTERM';
 
 export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
-  // Every waiting request listens on the crawl's abort signal; dozens at once is normal, not a leak.
-  EventEmitter.defaultMaxListeners = Math.max(EventEmitter.defaultMaxListeners, 500);
   const options = parseCommandArgs(args, CRAWL_COMMAND);
   const { positionals } = options;
   const format = options.text('format') as Format;

@@ -26,8 +26,9 @@ import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { RequestRate } from './request-rate.ts';
 import { statsOf } from './stats.ts';
 import { PageExpander } from './page-expansion.ts';
+import { Dispatcher } from './dispatch.ts';
 import type { FrontierEntry } from './frontier.ts';
-import { EXTERNAL_CONCURRENCY_FACTOR, LaneScheduler, type Lane } from './lanes.ts';
+import { Politeness, type Slot } from './politeness.ts';
 import { RobotsGate } from './robots-gate.ts';
 import { compileBlockList } from './traps.ts';
 import {
@@ -72,15 +73,12 @@ export interface CrawlPorts {
 
 /** The crawl's collaborators for one run (they hold timers and the abort signal). */
 export interface CrawlSteps {
-  scheduler: LaneScheduler;
+  politeness: Politeness;
   robots: RobotsGate;
   fetcher: LinkFetcher;
   signal: AbortSignal;
   onRequest: (url: string, method?: 'GET' | 'HEAD') => void;
 }
-
-/** URLs in flight at once per origin, beyond the ones running (so the scheduler always has work). */
-const EXTRA_PER_ORIGIN = 1;
 
 export class Crawler {
   readonly #book: CrawlBook;
@@ -88,10 +86,8 @@ export class Crawler {
   readonly #scope: CrawlScope;
   readonly #addressGuard: AddressGuard;
   readonly #expander: PageExpander;
-  readonly #active = new Map<string, Promise<void>>();
-  readonly #activePerOrigin = new Map<string, number>();
-  /** URLs in flight per lane: the site's pages and off-site checks each have their own dispatch limit. */
-  readonly #activePerLane: Record<Lane, number> = { site: 0, external: 0 };
+  /** The loop of the current run (null between runs). */
+  #dispatcher: Dispatcher<StopReason> | null = null;
   #previous = new Map<string, UrlRecord>();
   readonly #checkpointer: Checkpointer | null;
   #lastProgressMs = 0;
@@ -204,19 +200,19 @@ export class Crawler {
   #steps(signal: AbortSignal): CrawlSteps {
     const { http, clock } = this.#ports;
     const { options } = this.#book;
-    const scheduler = new LaneScheduler(
-      {
-        concurrency: options.concurrency,
-        concurrencyPerOrigin: options.concurrencyPerOrigin,
-        delayMs: options.delayMs,
-        clock,
-      },
-      (origin) => (inScope(`${origin}/`, this.#scope).allowed ? 'site' : 'external'),
-    );
+    const politeness = new Politeness({
+      concurrency: options.concurrency,
+      concurrencyPerOrigin: options.concurrencyPerOrigin,
+      delayMs: options.delayMs,
+      clock,
+      laneOf: (origin) => (inScope(`${origin}/`, this.#scope).allowed ? 'site' : 'external'),
+      signal,
+    });
     const onRequest = (url: string, method: 'GET' | 'HEAD' = 'GET') => {
       this.#book.requests++;
       this.#rate.record(clock.nowMs());
-      this.#emit({ type: 'request', url, method, inFlight: this.#active.size });
+      const inFlight = this.#dispatcher?.running ?? 0;
+      this.#emit({ type: 'request', url, method, inFlight });
     };
     const scope = this.#scope;
     const addressGuard = this.#addressGuard;
@@ -225,7 +221,7 @@ export class Crawler {
       book,
       http,
       clock,
-      scheduler,
+      politeness,
       signal,
       onRequest,
       addressGuard,
@@ -234,14 +230,14 @@ export class Crawler {
     const fetcher = new LinkFetcher({
       http,
       clock,
-      scheduler,
+      politeness,
       robots,
       options,
       signal,
       onRequest,
       scope,
     });
-    return { scheduler, robots, fetcher, signal, onRequest };
+    return { politeness, robots, fetcher, signal, onRequest };
   }
 
   /** Sitemap seeds and the soft-404 probe, once per crawl (a resumed crawl has them already). */
@@ -257,88 +253,65 @@ export class Crawler {
     }
   }
 
+  /** Takes URLs as politeness allows (dispatch.ts) until none is left, a limit is hit, or the run stops. */
   async #loop(steps: CrawlSteps, signal: AbortSignal): Promise<StopReason> {
     const { clock } = this.#ports;
     const deadlineMs =
       this.#runStartedMs + this.#book.options.maxDurationMs - this.#book.elapsedBeforeMs;
-    // One timer for the whole run, cancelled when the loop ends, so nothing keeps Node or the worker awake.
-    const loopEnded = new AbortController();
-    const deadline = clock
-      .sleep(Math.max(0, deadlineMs - clock.nowMs()), AbortSignal.any([signal, loopEnded.signal]))
-      .catch(() => {});
-    try {
-      for (;;) {
-        if (signal.aborted) return 'cancelled';
-        if (clock.nowMs() >= deadlineMs) return 'max-duration';
-        this.#dispatch(steps);
-        if (this.#active.size === 0)
-          return this.#book.frontier.size === 0 ? 'finished' : 'max-pages';
-        await Promise.race([...this.#active.values(), deadline]);
+    const dispatcher = new Dispatcher<StopReason>({
+      frontier: this.#book.frontier,
+      politeness: steps.politeness,
+      clock,
+      signal,
+      deadlineMs,
+      admit: (entry) => this.#admit(entry),
+      visit: (entry, slot) => this.#start(entry, slot, steps),
+      check: () =>
+        signal.aborted ? 'cancelled' : clock.nowMs() >= deadlineMs ? 'max-duration' : null,
+      afterWake: () => {
         this.#checkpointer?.changed();
         if (this.#checkpointer?.error) return 'save-failed';
         this.#maybeProgress();
-      }
-    } finally {
-      loopEnded.abort();
-    }
+        return null;
+      },
+    });
+    this.#dispatcher = dispatcher;
+    const reason = await dispatcher.run();
+    return reason === 'drained' ? 'finished' : reason;
   }
 
-  /**
-   * Takes as many URLs as the politeness windows allow, round-robin over
-   * origins; each lane (the site's own URLs, off-site checks) has its own
-   * window, so off-site checks waiting on a dead host never fill the site's.
-   */
-  #dispatch(steps: CrawlSteps): void {
-    const { options } = this.#book;
-    const perOriginWindow = options.concurrencyPerOrigin + EXTRA_PER_ORIGIN;
-    const laneWindow = options.concurrency * 2;
-    for (;;) {
-      const entry = this.#book.frontier.take(
-        (origin, head) =>
-          (this.#activePerOrigin.get(origin) ?? 0) < perOriginWindow &&
-          this.#activePerLane[laneOf(head)] <
-            (head.internal ? laneWindow : laneWindow * EXTERNAL_CONCURRENCY_FACTOR),
-      );
-      if (!entry) return;
-      if (entry.internal && entry.method === 'GET') {
-        if (this.#book.pagesTaken >= options.maxPages) {
-          this.#record(entry, {
-            status: 'skipped',
-            skipReason: 'max-pages',
-            reason: english(this.#maxPagesReason),
-            reasonPhrase: this.#maxPagesReason,
-          });
-          continue;
-        }
-        this.#book.pagesTaken++;
-      }
-      this.#start(entry, steps);
-    }
-  }
-
-  #start(entry: FrontierEntry, steps: CrawlSteps): void {
-    this.#book.inFlight.set(entry.url, entry);
-    this.#activePerOrigin.set(entry.origin, (this.#activePerOrigin.get(entry.origin) ?? 0) + 1);
-    this.#activePerLane[laneOf(entry)]++;
-    const job = this.#visit(entry, steps)
-      .catch((error: unknown) => {
-        // Cancelled mid-request: the entry stays in flight and is re-queued on resume.
-        if (!steps.signal.aborted)
-          this.#record(entry, { status: 'broken', brokenReason: 'other', reason: String(error) });
-      })
-      .finally(() => {
-        this.#active.delete(entry.url);
-        this.#activePerOrigin.set(entry.origin, (this.#activePerOrigin.get(entry.origin) ?? 1) - 1);
-        this.#activePerLane[laneOf(entry)]--;
+  /** An internal page beyond the page limit is recorded as skipped, not fetched. */
+  #admit(entry: FrontierEntry): boolean {
+    if (!entry.internal || entry.method !== 'GET') return true;
+    if (this.#book.pagesTaken >= this.#book.options.maxPages) {
+      this.#record(entry, {
+        status: 'skipped',
+        skipReason: 'max-pages',
+        reason: english(this.#maxPagesReason),
+        reasonPhrase: this.#maxPagesReason,
       });
-    this.#active.set(entry.url, job);
+      return false;
+    }
+    this.#book.pagesTaken++;
+    return true;
+  }
+
+  async #start(entry: FrontierEntry, slot: Slot, steps: CrawlSteps): Promise<void> {
+    this.#book.inFlight.set(entry.url, entry);
+    try {
+      await this.#visit(entry, slot, steps);
+    } catch (error) {
+      // Cancelled mid-request: the entry stays in flight and is re-queued on resume.
+      if (!steps.signal.aborted)
+        this.#record(entry, { status: 'broken', brokenReason: 'other', reason: String(error) });
+    }
   }
 
   /** One URL, all steps. */
-  async #visit(entry: FrontierEntry, steps: CrawlSteps): Promise<void> {
+  async #visit(entry: FrontierEntry, slot: Slot, steps: CrawlSteps): Promise<void> {
     this.#currentUrl = entry.url;
     const startedMs = this.#ports.clock.nowMs();
-    const gate = await steps.robots.decide(entry.url);
+    const gate = await steps.robots.decide(entry.url, slot);
     if (!gate.allowed) {
       this.#record(entry, refusalFields(gate));
       return;
@@ -351,14 +324,17 @@ export class Crawler {
       previous?.contentType && !isHtml(previous.contentType) && !isCss(previous.contentType)
         ? 'HEAD'
         : asked;
-    const outcome = await steps.fetcher.fetch({
-      url: entry.url,
-      method,
-      referrer: entry.referrer,
-      wantBody: entry.internal && asked === 'GET',
-      ...(previous?.etag ? { etag: previous.etag } : {}),
-      ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
-    });
+    const outcome = await steps.fetcher.fetch(
+      {
+        url: entry.url,
+        method,
+        referrer: entry.referrer,
+        wantBody: entry.internal && asked === 'GET',
+        ...(previous?.etag ? { etag: previous.etag } : {}),
+        ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
+      },
+      slot,
+    );
     const record = recordOfOutcome(entry, outcome, this.#ports.clock.nowMs() - startedMs);
     if (record.status === 'unchanged' && previous?.links) {
       record.links = previous.links;
@@ -414,7 +390,7 @@ export class Crawler {
     } else {
       stop.abort();
       // Requests cut short stay in flight in the checkpoint, and are asked again on resume.
-      await Promise.allSettled(this.#active.values());
+      await this.#dispatcher?.settled();
     }
     book.stoppedBecause = reason;
     book.elapsedBeforeMs += this.#ports.clock.nowMs() - this.#runStartedMs;
@@ -462,10 +438,6 @@ export class Crawler {
   #emit(event: CrawlEvent): void {
     this.#ports.onEvent?.(event);
   }
-}
-
-function laneOf(entry: FrontierEntry): Lane {
-  return entry.internal ? 'site' : 'external';
 }
 
 function normalizeStarts(urls: readonly string[]): string[] {

@@ -5,9 +5,9 @@
  * a sleep and then sleeps again is driven as it would be in real time.
  *
  *   const clock = new FakeClock();
- *   const done = scheduler.schedule(origin, task);
+ *   const slot = politeness.acquire(origin);
  *   await clock.runUntilIdle(); // or: await clock.advance(100);
- *   await done;
+ *   await slot;
  *
  * `advance` and `runUntilIdle` must be awaited: waking a sleeper only
  * queues its continuation.

@@ -1,5 +1,5 @@
 /**
- * Fetching one URL the polite way: through the per-origin scheduler, with
+ * Fetching one URL the polite way: each request waits for politeness, with
  * redirects followed hop by hop (each hop recorded, each hop's target
  * checked against the block list and robots.txt before it is requested,
  * loops caught), 429 and 503 waited out per Retry-After a bounded number of
@@ -23,7 +23,7 @@ import { isRedirect, isRetryable } from './classify.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlOptions } from './types.ts';
 import { shouldRetryWithGet, type FetchMethod } from './fetch-plan.ts';
-import type { RequestScheduler } from './politeness.ts';
+import type { Politeness, Slot } from './politeness.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import type { RobotsGate } from './robots-gate.ts';
 import { inScope, type CrawlScope } from './scope.ts';
@@ -75,7 +75,7 @@ export interface RateLimit {
 export interface LinkFetcherDeps {
   http: HttpFetch;
   clock: Clock;
-  scheduler: RequestScheduler;
+  politeness: Politeness;
   robots: RobotsGate;
   options: CrawlOptions;
   signal: AbortSignal;
@@ -96,8 +96,9 @@ export class LinkFetcher {
     this.#deps = deps;
   }
 
-  async fetch(request: FetchRequest): Promise<FetchOutcome> {
-    const first = await this.#followRedirects(request);
+  /** Fetches `request`; its first request uses the visit's reserved `slot` when given. */
+  async fetch(request: FetchRequest, slot?: Slot): Promise<FetchOutcome> {
+    const first = await this.#followRedirects(request, slot);
     // A HEAD that timed out would time out again as a GET: only a refusal or an error status is retried.
     if (
       request.method !== 'HEAD' ||
@@ -109,17 +110,17 @@ export class LinkFetcher {
     ) {
       return first;
     }
-    const second = await this.#followRedirects({ ...request, method: 'GET' });
+    const second = await this.#followRedirects({ ...request, method: 'GET' }, slot);
     return { ...second, attempts: first.attempts + second.attempts };
   }
 
-  async #followRedirects(request: FetchRequest): Promise<FetchOutcome> {
+  async #followRedirects(request: FetchRequest, slot: Slot | undefined): Promise<FetchOutcome> {
     const hops: RedirectHop[] = [];
     const seen = new Set([request.url]);
     let url = request.url;
     let attempts = 0;
     for (;;) {
-      const answer = await this.#requestWithRetries(url, request, hops.length === 0);
+      const answer = await this.#requestWithRetries(url, request, hops.length === 0, slot);
       attempts += answer.attempts;
       const base = { method: request.method, hops, finalUrl: url, attempts };
       if (answer.error) return { ...base, error: answer.error };
@@ -185,22 +186,24 @@ export class LinkFetcher {
     url: string,
     request: FetchRequest,
     firstHop: boolean,
+    reserved: Slot | undefined,
   ): Promise<{
     response?: HttpResponse;
     error?: HttpError;
     attempts: number;
     rateLimited?: RateLimit;
   }> {
-    const { options, clock, scheduler } = this.#deps;
+    const { options, clock, politeness } = this.#deps;
     const origin = new URL(url).origin;
     for (let attempt = 1; ; attempt++) {
       let response: HttpResponse;
       try {
-        response = await scheduler.schedule(
-          origin,
-          () => this.#send(url, request, firstHop),
-          this.#deps.signal,
-        );
+        const slot = await politeness.acquire(origin, reserved);
+        try {
+          response = await this.#send(url, request, firstHop);
+        } finally {
+          slot.release();
+        }
       } catch (error) {
         if (this.#deps.signal.aborted) throw error;
         return { error: withTimeout(asHttpError(error), options.timeoutMs), attempts: attempt };
@@ -215,7 +218,7 @@ export class LinkFetcher {
       if (attempt > options.maxRetries) {
         return { response, attempts: attempt, rateLimited: { retryAfterMs } };
       }
-      scheduler.pauseOrigin(origin, clock.nowMs() + retryAfterMs);
+      politeness.pauseOrigin(origin, clock.nowMs() + retryAfterMs);
     }
   }
 

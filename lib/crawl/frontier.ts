@@ -1,7 +1,8 @@
 /**
- * The crawl frontier: URLs waiting to be fetched, one FIFO queue per origin
- * (partitioning by host, the spec's path to scale), taken round-robin so a
- * slow or large origin never starves another. Breadth-first within each
+ * The crawl frontier, its only queue: URLs waiting to be fetched, one FIFO
+ * queue per origin (partitioning by host, the spec's path to scale), served
+ * in turns so a slow or large origin never starves another (which origin
+ * may be served now is politeness.ts's call). Breadth-first within each
  * origin, because entries are appended in the order links are found.
  */
 export interface FrontierEntry {
@@ -34,10 +35,6 @@ class Fifo<T> {
     return item;
   }
 
-  peek(): T | undefined {
-    return this.#items[this.#head];
-  }
-
   get size(): number {
     return this.#items.length - this.#head;
   }
@@ -51,8 +48,8 @@ export class Frontier {
   readonly #queues = new Map<string, Fifo<FrontierEntry>>();
   /** Waiting entries by URL, so a later link can change how one is fetched (see CrawlBook.wantPage). */
   readonly #byUrl = new Map<string, FrontierEntry>();
-  #rotation: string[] = [];
-  #next = 0;
+  /** Origins with waiting entries, in turn order: an origin that was served goes to the back. */
+  readonly #turns = new Set<string>();
   #size = 0;
 
   push(entry: FrontierEntry): void {
@@ -60,9 +57,9 @@ export class Frontier {
     if (!queue) {
       queue = new Fifo();
       this.#queues.set(entry.origin, queue);
-      this.#rotation.push(entry.origin);
     }
     queue.push(entry);
+    this.#turns.add(entry.origin);
     this.#byUrl.set(entry.url, entry);
     this.#size++;
   }
@@ -72,19 +69,22 @@ export class Frontier {
     return this.#byUrl.get(url);
   }
 
-  /** The next entry of the next origin (round-robin) for which `accept(origin, entry)` says yes. */
-  take(accept: (origin: string, entry: FrontierEntry) => boolean): FrontierEntry | undefined {
-    for (let tried = 0; tried < this.#rotation.length; tried++) {
-      const origin = this.#rotation[(this.#next + tried) % this.#rotation.length]!;
-      const queue = this.#queues.get(origin)!;
-      const head = queue.peek();
-      if (head === undefined || !accept(origin, head)) continue;
-      this.#next = (this.#next + tried + 1) % this.#rotation.length;
-      this.#size--;
-      this.#byUrl.delete(head.url);
-      return queue.shift();
-    }
-    return undefined;
+  /** Origins with waiting entries, the one whose turn it is first. */
+  origins(): Iterable<string> {
+    return this.#turns;
+  }
+
+  /** The oldest entry of `origin`, which then goes to the back of the turn order. */
+  takeFrom(origin: string): FrontierEntry | undefined {
+    const queue = this.#queues.get(origin);
+    const entry = queue?.shift();
+    if (queue === undefined || entry === undefined) return undefined;
+    this.#turns.delete(origin);
+    if (queue.size > 0) this.#turns.add(origin);
+    else this.#queues.delete(origin);
+    this.#size--;
+    this.#byUrl.delete(entry.url);
+    return entry;
   }
 
   /** Removes and returns every waiting entry matching `predicate`. */
@@ -98,7 +98,11 @@ export class Frontier {
           this.#byUrl.delete(entry.url);
         } else kept.push(entry);
       }
-      this.#queues.set(origin, kept);
+      if (kept.size > 0) this.#queues.set(origin, kept);
+      else {
+        this.#queues.delete(origin);
+        this.#turns.delete(origin);
+      }
     }
     this.#size -= drained.length;
     return drained;

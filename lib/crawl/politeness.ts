@@ -1,160 +1,207 @@
 /**
- * The politeness scheduler (spec §3, "no rapid fire"; §7): every request
- * the crawl makes goes through `OriginScheduler.schedule`, which starts it
- * only when
- *   - fewer than `concurrency` requests are in flight overall,
- *   - fewer than `concurrencyPerOrigin` are in flight to its origin,
- *   - the origin's delay has passed since the last request *started* there
- *     (max of the default `delayMs` and the origin's robots.txt Crawl-delay),
- *   - and the origin is not paused (429/503 with Retry-After).
+ * Politeness (spec §3, "no rapid fire"; §7): when a request may start. It
+ * queues no URLs (the frontier is the crawl's only queue: dispatch.ts takes
+ * from it); it answers two questions, with slots it counts:
  *
- * Each origin keeps its own FIFO queue, and origins take turns, so a site
- * with 50,000 queued links neither starves a small one nor makes each start
- * scan the whole backlog. An origin with waiting tasks is always in exactly
- * one place:
+ *   nextStart(nowMs, origins)  the loop: which origin with waiting URLs may
+ *                              begin a visit now → { origin } (then reserve()
+ *                              it a slot), else when to ask again →
+ *                              { wakeAtMs }, else { idle }: only a request
+ *                              that ends frees a slot (onChange says so)
+ *   acquire(origin, slot?)     before each request (robots.txt, the URL, each
+ *                              redirect hop, each retry): resolves with a slot
+ *                              once the request may start; release() it after
  *
- *            start allowed now            +----------+
- *     +---------------------------------->|  ready   |--- next turn: start one task,
- *     |                                   +----------+    then place the origin again
- *   place(origin)   its delay or pause    +----------+
- *     |---------------------------------->|  timed   |--- the one timer wakes it: ready
- *     |                                   +----------+
- *     |     all its slots are in use      +----------+
- *     +---------------------------------->|   busy   |--- one of its tasks ends: place again
- *                                         +----------+
+ * A request to an origin may start when
+ *   - fewer than `concurrencyPerOrigin` slots of the origin are held;
+ *   - fewer slots than its lane allows are held over the lane's origins: the
+ *     site's own (`concurrency`) and other sites' (EXTERNAL_CONCURRENCY_FACTOR
+ *     times that), so off-site checks hanging on DNS never hold up the site's
+ *     pages, and thousands of pages never starve the off-site checks;
+ *   - the origin's delay has passed since its last request *started* (the
+ *     larger of `delayMs` and its robots.txt Crawl-delay: setOriginDelay);
+ *   - and the origin is not paused (429/503 with Retry-After: pauseOrigin;
+ *     a pause is only ever extended).
  *
- * Only the earliest timed origin holds a timer (one `clock.sleep`), and it is
- * cancelled when nothing is timed: an idle scheduler holds no timer, so a
- * service worker can go idle and Node can exit.
+ * Invariants:
+ *   - held slots never exceed either limit; a slot is held from reserve() or
+ *     acquire() until release(), which may be called more than once;
+ *   - a visit holds its reserved slot before its first request, so the loop
+ *     never takes more URLs than there are slots; that request passes the
+ *     slot to acquire() and waits for time only; a visit that asks nothing
+ *     (robots.txt forbids the URL) releases it unused: no delay is spent;
+ *   - requests of visits under way go before new visits: nextStart skips an
+ *     origin while a request of it waits; among waiting requests, the oldest
+ *     that may start goes first;
+ *   - a timer and an abort listener (the run's signal rejects every waiting
+ *     request) are held only while a request waits: an idle policy holds
+ *     nothing, so a service worker can go idle and Node can exit.
  */
 import type { Clock } from './clock.ts';
 
-export interface OriginSchedulerOptions {
-  /** Tasks running at once, over all origins. */
+export type Lane = 'site' | 'external';
+
+/** The off-site lane's slots, as a multiple of `concurrency`. */
+export const EXTERNAL_CONCURRENCY_FACTOR = 2;
+
+export interface PolitenessOptions {
+  /** Requests at once over the origins of the site's lane (the off-site lane has more, see above). */
   concurrency: number;
-  /** Tasks running at once for one origin. */
+  /** Requests at once for one origin. */
   concurrencyPerOrigin: number;
-  /** Least time between two task starts for one origin. */
+  /** Least time between two request starts for one origin. */
   delayMs: number;
   clock: Clock;
+  /** The lane of an origin; without it every origin is in the site's lane. */
+  laneOf?: (origin: string) => Lane;
+  /** When it aborts, every waiting acquire() rejects with its reason. */
+  signal?: AbortSignal;
 }
 
-/** What the crawl's fetchers need of a scheduler (OriginScheduler, or one per lane: lanes.ts). */
-export interface RequestScheduler {
-  schedule<T>(origin: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
-  setOriginDelay(origin: string, delayMs: number): void;
-  pauseOrigin(origin: string, untilMs: number): void;
-  originDelayMs(origin: string): number;
-}
+export type NextStart = { origin: string } | { wakeAtMs: number } | { idle: true };
 
-export interface SchedulerStats {
-  running: number;
+export interface PolitenessStats {
+  /** Slots held: requests running, and visits' reserved slots. */
+  held: number;
+  /** acquire() calls not yet granted. */
   waiting: number;
-  /** The most tasks seen running at once (for tests and progress). */
-  maxRunningSeen: number;
+  /** The most slots seen held at once (for tests and progress). */
+  maxHeldSeen: number;
 }
 
-interface Job {
-  run(): void;
-  /** Set when the caller's signal aborts while the job waits: it is skipped. */
-  cancelled: boolean;
+interface LaneState {
+  readonly concurrency: number;
+  held: number;
 }
-
-type Place = 'idle' | 'ready' | 'timed' | 'busy';
 
 interface OriginState {
   readonly origin: string;
-  /** FIFO with a moving head, so dequeuing is O(1). */
-  jobs: Job[];
-  head: number;
-  /** Jobs queued and not cancelled. */
+  readonly lane: LaneState;
+  held: number;
   waiting: number;
-  running: number;
-  maxRunningSeen: number;
+  maxHeldSeen: number;
   lastStartMs: number;
   /** robots.txt Crawl-delay; the default delay still applies when larger. */
   delayMs: number;
   pausedUntilMs: number;
-  place: Place;
-  /** When a timed origin may start again (valid while `place` is 'timed'). */
-  wakeAtMs: number;
 }
 
-export class OriginScheduler implements RequestScheduler {
-  readonly #concurrency: number;
-  readonly #concurrencyPerOrigin: number;
+interface Waiter {
+  readonly state: OriginState;
+  /** The visit's reserved slot, when this is its first request: it waits for time only. */
+  readonly reserved: Slot | null;
+  resolve(slot: Slot): void;
+  reject(reason: unknown): void;
+}
+
+/** A held slot of one origin. */
+export class Slot {
+  #released = false;
+  /** Reserved for a visit and not yet passed to acquire(). */
+  #spare: boolean;
+
+  constructor(
+    readonly origin: string,
+    private readonly free: () => void,
+    spare: boolean,
+  ) {
+    this.#spare = spare;
+  }
+
+  /** Frees the slot (once; later calls do nothing). */
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.free();
+  }
+
+  /** Claims a reserved slot for the request to `origin`: true once, if it is that origin's. */
+  claim(origin: string): boolean {
+    if (!this.#spare || this.#released || origin !== this.origin) return false;
+    this.#spare = false;
+    return true;
+  }
+}
+
+const IDLE = { idle: true } as const;
+
+export class Politeness {
+  /** Called after a slot frees or a delay or pause changes: an origin may start sooner. */
+  onChange: () => void = () => {};
+
+  readonly #perOrigin: number;
   readonly #delayMs: number;
   readonly #clock: Clock;
-
+  readonly #signal: AbortSignal | undefined;
+  readonly #laneOf: (origin: string) => Lane;
+  readonly #lanes: Record<Lane, LaneState>;
   readonly #origins = new Map<string, OriginState>();
-  /** Origins whose next task may start now, in turn order (a Set keeps insertion order). */
-  readonly #ready = new Set<OriginState>();
-  /** Origins waiting on time; entries whose origin moved on are skipped when met. */
-  readonly #timed = new MinHeap<{ state: OriginState; wakeAtMs: number }>(
-    (a, b) => a.wakeAtMs - b.wakeAtMs,
-  );
+  #waiters: Waiter[] = [];
   #timer: { wakeAtMs: number; controller: AbortController } | null = null;
+  #listening = false;
+  #maxHeldSeen = 0;
 
-  #running = 0;
-  #waiting = 0;
-  #maxRunningSeen = 0;
-  #pumping = false;
-  #pumpAgain = false;
-
-  constructor(options: OriginSchedulerOptions) {
-    this.#concurrency = atLeastOne(options.concurrency);
-    this.#concurrencyPerOrigin = atLeastOne(options.concurrencyPerOrigin);
+  constructor(options: PolitenessOptions) {
+    const concurrency = atLeastOne(options.concurrency);
+    this.#perOrigin = atLeastOne(options.concurrencyPerOrigin);
     this.#delayMs = Math.max(0, options.delayMs);
     this.#clock = options.clock;
+    this.#signal = options.signal;
+    this.#laneOf = options.laneOf ?? (() => 'site');
+    this.#lanes = {
+      site: { concurrency, held: 0 },
+      // Off-site checks spread over many hosts, each still limited per origin; most wait on DNS or a timeout.
+      external: { concurrency: concurrency * EXTERNAL_CONCURRENCY_FACTOR, held: 0 },
+    };
+  }
+
+  /** The first of `origins` (the frontier's, in turn order) that may begin a visit now, or when to ask again. */
+  nextStart(nowMs: number, origins: Iterable<string>): NextStart {
+    let wakeAtMs = Infinity;
+    for (const origin of origins) {
+      const state = this.#state(origin);
+      if (state.waiting > 0) continue;
+      const readyAtMs = this.#readyAtMs(state, false);
+      if (readyAtMs <= nowMs) return { origin };
+      wakeAtMs = Math.min(wakeAtMs, readyAtMs);
+    }
+    return wakeAtMs === Infinity ? IDLE : { wakeAtMs };
+  }
+
+  /** Holds a slot for a visit to `origin` that nextStart let begin; its first request passes it to acquire(). */
+  reserve(origin: string): Slot {
+    const state = this.#state(origin);
+    this.#hold(state);
+    return new Slot(origin, () => this.#free(state), true);
   }
 
   /**
-   * Runs `task` when the rules allow, and settles as it does. When `signal`
-   * aborts before the task starts, the promise rejects with the signal's
-   * reason and the task never runs; once started, the task alone decides
-   * (give it the same signal to stop it).
+   * Resolves with a held slot when a request to `origin` may start (at once
+   * when it may now). With the visit's `reserved` slot, unused and of the
+   * same origin, it waits for the origin's delay or pause only.
    */
-  schedule<T>(origin: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+  acquire(origin: string, reserved?: Slot): Promise<Slot> {
+    if (this.#signal?.aborted) return Promise.reject(this.#signal.reason);
     const state = this.#state(origin);
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = (): void => {
-        job.cancelled = true;
-        this.#dropWaiting(state);
-        reject(signal?.reason);
-      };
-      const job: Job = {
-        cancelled: false,
-        run: () => {
-          signal?.removeEventListener('abort', onAbort);
-          this.#start(state, task).then(resolve, reject);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      state.jobs.push(job);
+    const mine = reserved?.claim(origin) ? reserved : null;
+    return new Promise<Slot>((resolve, reject) => {
       state.waiting++;
-      this.#waiting++;
-      if (state.place === 'idle') this.#place(state);
-      this.#pump();
+      this.#waiters.push({ state, reserved: mine, resolve, reject });
+      this.#grant();
     });
   }
 
   /** Sets the origin's own delay (robots.txt Crawl-delay); the default still applies when larger. */
   setOriginDelay(origin: string, delayMs: number): void {
-    const state = this.#state(origin);
-    state.delayMs = Math.max(0, delayMs);
-    this.#replace(state);
+    this.#state(origin).delayMs = Math.max(0, delayMs);
+    this.#changed();
   }
 
-  /**
-   * No new task for the origin starts before `untilMs` (epoch ms, the
-   * clock's time); running tasks go on. A pause is only ever extended: a
-   * shorter Retry-After from a parallel request does not cut a longer one.
-   */
+  /** No new request to the origin starts before `untilMs` (the clock's time); running ones go on. */
   pauseOrigin(origin: string, untilMs: number): void {
     const state = this.#state(origin);
     state.pausedUntilMs = Math.max(state.pausedUntilMs, untilMs);
-    this.#replace(state);
+    this.#changed();
   }
 
   /** The delay in force between starts to `origin`. */
@@ -163,32 +210,21 @@ export class OriginScheduler implements RequestScheduler {
   }
 
   /** Counts for one origin, or for all when `origin` is left out. */
-  stats(origin?: string): SchedulerStats {
+  stats(origin?: string): PolitenessStats {
     if (origin === undefined) {
-      return {
-        running: this.#running,
-        waiting: this.#waiting,
-        maxRunningSeen: this.#maxRunningSeen,
-      };
+      const { site, external } = this.#lanes;
+      const held = site.held + external.held;
+      return { held, waiting: this.#waiters.length, maxHeldSeen: this.#maxHeldSeen };
     }
     const state = this.#origins.get(origin);
-    if (state === undefined) return { running: 0, waiting: 0, maxRunningSeen: 0 };
-    return { running: state.running, waiting: state.waiting, maxRunningSeen: state.maxRunningSeen };
+    if (state === undefined) return { held: 0, waiting: 0, maxHeldSeen: 0 };
+    return { held: state.held, waiting: state.waiting, maxHeldSeen: state.maxHeldSeen };
   }
 
-  /** Tasks waiting to start, over all origins. */
-  get size(): number {
-    return this.#waiting;
-  }
-
-  /** Tasks running, over all origins. */
-  get pending(): number {
-    return this.#running;
-  }
-
-  /** True when nothing runs or waits (and so no timer is held). */
+  /** True when no slot is held and no request waits (and so no timer or listener is held). */
   get idle(): boolean {
-    return this.#running === 0 && this.#waiting === 0;
+    const { site, external } = this.#lanes;
+    return site.held + external.held === 0 && this.#waiters.length === 0;
   }
 
   #state(origin: string): OriginState {
@@ -196,242 +232,111 @@ export class OriginScheduler implements RequestScheduler {
     if (state === undefined) {
       state = {
         origin,
-        jobs: [],
-        head: 0,
+        lane: this.#lanes[this.#laneOf(origin)],
+        held: 0,
         waiting: 0,
-        running: 0,
-        maxRunningSeen: 0,
+        maxHeldSeen: 0,
         lastStartMs: -Infinity,
         delayMs: 0,
         pausedUntilMs: -Infinity,
-        place: 'idle',
-        wakeAtMs: 0,
       };
       this.#origins.set(origin, state);
     }
     return state;
   }
 
-  /** Starts as many tasks as the rules allow, taking origins in turn. */
-  #pump(): void {
-    // A task may call schedule() synchronously while being started; the
-    // outer loop picks that up instead of nesting.
-    if (this.#pumping) {
-      this.#pumpAgain = true;
-      return;
-    }
-    this.#pumping = true;
-    try {
-      do {
-        this.#pumpAgain = false;
-        this.#wakeDueOrigins();
-        while (this.#running < this.#concurrency) {
-          const state = firstOf(this.#ready);
-          if (state === undefined) break;
-          this.#ready.delete(state);
-          state.place = 'idle';
-          this.#nextJob(state)?.run();
-          // The task may have placed its origin already (by scheduling more).
-          if (state.place === 'idle') this.#place(state);
-        }
-        this.#armTimer();
-      } while (this.#pumpAgain);
-    } finally {
-      this.#pumping = false;
-    }
-  }
-
-  #start<T>(state: OriginState, task: () => Promise<T>): Promise<T> {
-    state.running++;
-    this.#running++;
-    state.lastStartMs = this.#clock.nowMs();
-    state.maxRunningSeen = Math.max(state.maxRunningSeen, state.running);
-    this.#maxRunningSeen = Math.max(this.#maxRunningSeen, this.#running);
-    let result: Promise<T>;
-    try {
-      result = task();
-    } catch (error) {
-      result = Promise.reject(error);
-    }
-    // The slot is freed before the caller sees the outcome, so stats read
-    // in a continuation already count the task as finished.
-    return Promise.resolve(result).finally(() => this.#finish(state));
-  }
-
-  #finish(state: OriginState): void {
-    state.running--;
-    this.#running--;
-    if (state.place === 'busy') this.#place(state);
-    this.#pump();
-  }
-
-  /** Takes the oldest job that was not cancelled, or undefined. */
-  #nextJob(state: OriginState): Job | undefined {
-    while (state.head < state.jobs.length) {
-      const job = state.jobs[state.head++];
-      if (job === undefined || job.cancelled) continue;
-      state.waiting--;
-      this.#waiting--;
-      this.#compact(state);
-      return job;
-    }
-    return undefined;
-  }
-
-  /** Keeps the consumed head of a long queue from holding memory. */
-  #compact(state: OriginState): void {
-    if (state.waiting === 0) {
-      state.jobs = [];
-      state.head = 0;
-    } else if (state.head > 1024 && state.head * 2 > state.jobs.length) {
-      state.jobs = state.jobs.slice(state.head);
-      state.head = 0;
-    }
-  }
-
-  #dropWaiting(state: OriginState): void {
-    state.waiting--;
-    this.#waiting--;
-    this.#compact(state);
-    if (state.waiting === 0) this.#replace(state);
-    // The timer may have been for this origin alone.
-    this.#armTimer();
-  }
-
-  /** Puts an idle origin where its next task waits for; it must not be placed yet. */
-  #place(state: OriginState): void {
-    if (state.waiting === 0) {
-      state.place = 'idle';
-    } else if (state.running >= this.#concurrencyPerOrigin) {
-      state.place = 'busy';
-    } else {
-      const wakeAtMs = this.#notBeforeMs(state);
-      if (wakeAtMs <= this.#clock.nowMs()) {
-        state.place = 'ready';
-        this.#ready.add(state);
-      } else {
-        state.place = 'timed';
-        state.wakeAtMs = wakeAtMs;
-        this.#timed.push({ state, wakeAtMs });
-      }
-    }
-  }
-
-  /** Places an origin again after its delay or pause changed. */
-  #replace(state: OriginState): void {
-    if (state.place === 'ready') this.#ready.delete(state);
-    // A timed origin's old heap entry goes stale and is skipped.
-    state.place = 'idle';
-    this.#place(state);
-    this.#pump();
-  }
-
-  #notBeforeMs(state: OriginState): number {
+  /** When a request to the origin may start: Infinity while its slots (or, without one held, its lane's) are taken. */
+  #readyAtMs(state: OriginState, holdsSlot: boolean): number {
+    if (!holdsSlot && (state.held >= this.#perOrigin || state.lane.held >= state.lane.concurrency))
+      return Infinity;
     const delayMs = Math.max(this.#delayMs, state.delayMs);
     return Math.max(state.lastStartMs + delayMs, state.pausedUntilMs);
   }
 
-  /** Moves timed origins whose time has come to the back of the turn order. */
-  #wakeDueOrigins(): void {
-    const nowMs = this.#clock.nowMs();
-    for (;;) {
-      const entry = this.#timed.peek();
-      if (entry === undefined) return;
-      if (isStale(entry)) {
-        this.#timed.pop();
-        continue;
-      }
-      if (entry.wakeAtMs > nowMs) return;
-      this.#timed.pop();
-      entry.state.place = 'ready';
-      this.#ready.add(entry.state);
-    }
+  #hold(state: OriginState): void {
+    state.held++;
+    state.lane.held++;
+    state.maxHeldSeen = Math.max(state.maxHeldSeen, state.held);
+    const { site, external } = this.#lanes;
+    this.#maxHeldSeen = Math.max(this.#maxHeldSeen, site.held + external.held);
   }
 
-  /** Keeps one timer, for the earliest timed origin, and none when nothing is timed. */
-  #armTimer(): void {
-    let top = this.#timed.peek();
-    while (top !== undefined && isStale(top)) {
-      this.#timed.pop();
-      top = this.#timed.peek();
+  #free(state: OriginState): void {
+    state.held--;
+    state.lane.held--;
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#grant();
+    this.onChange();
+  }
+
+  /** Starts every waiting request that may start now, oldest first; keeps one timer for the earliest of the rest. */
+  #grant(): void {
+    const nowMs = this.#clock.nowMs();
+    let wakeAtMs = Infinity;
+    let kept = 0;
+    for (const waiter of this.#waiters) {
+      const { state, reserved } = waiter;
+      const readyAtMs = this.#readyAtMs(state, reserved !== null);
+      if (readyAtMs > nowMs) {
+        this.#waiters[kept++] = waiter;
+        wakeAtMs = Math.min(wakeAtMs, readyAtMs);
+        continue;
+      }
+      state.waiting--;
+      state.lastStartMs = nowMs;
+      if (reserved) waiter.resolve(reserved);
+      else {
+        this.#hold(state);
+        waiter.resolve(new Slot(state.origin, () => this.#free(state), false));
+      }
     }
-    const wakeAtMs = top?.wakeAtMs;
-    if (this.#timer !== null && this.#timer.wakeAtMs === wakeAtMs) return;
+    this.#waiters.length = kept;
+    this.#arm(wakeAtMs);
+    this.#listen(kept > 0);
+  }
+
+  /** Keeps one timer, for the earliest waiting request that waits on time, and none otherwise. */
+  #arm(wakeAtMs: number): void {
+    if (this.#timer?.wakeAtMs === wakeAtMs) return;
     this.#timer?.controller.abort();
     this.#timer = null;
-    if (wakeAtMs === undefined) return;
+    if (wakeAtMs === Infinity) return;
     const controller = new AbortController();
     this.#timer = { wakeAtMs, controller };
-    const delayMs = Math.max(1, wakeAtMs - this.#clock.nowMs());
-    this.#clock.sleep(delayMs, controller.signal).then(
+    this.#clock.sleep(Math.max(1, wakeAtMs - this.#clock.nowMs()), controller.signal).then(
       () => {
         if (this.#timer?.controller !== controller) return;
         this.#timer = null;
-        this.#pump();
+        // A request granted now ends the skip of its origin in nextStart: the loop looks again.
+        this.#changed();
       },
-      // Cancelled because the earliest wake-up changed: a newer timer took over.
+      // Cancelled: the earliest wake-up changed, or nothing waits on time any more.
       () => {},
     );
   }
-}
 
-function isStale(entry: { state: OriginState; wakeAtMs: number }): boolean {
-  return entry.state.place !== 'timed' || entry.state.wakeAtMs !== entry.wakeAtMs;
+  #listen(on: boolean): void {
+    if (this.#signal === undefined || on === this.#listening) return;
+    this.#listening = on;
+    if (on) this.#signal.addEventListener('abort', this.#abort, { once: true });
+    else this.#signal.removeEventListener('abort', this.#abort);
+  }
+
+  readonly #abort = (): void => {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#listening = false;
+    this.#arm(Infinity);
+    for (const waiter of waiters) {
+      waiter.state.waiting--;
+      waiter.reject(this.#signal?.reason);
+    }
+  };
 }
 
 function atLeastOne(count: number): number {
   return Math.max(1, Math.floor(count));
-}
-
-function firstOf<T>(set: Set<T>): T | undefined {
-  for (const item of set) return item;
-  return undefined;
-}
-
-/** A binary min-heap: the timed origins, earliest first. */
-class MinHeap<T> {
-  readonly #items: T[] = [];
-  constructor(readonly compare: (a: T, b: T) => number) {}
-
-  peek(): T | undefined {
-    return this.#items[0];
-  }
-
-  push(item: T): void {
-    const items = this.#items;
-    items.push(item);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.compare(items[parent] as T, items[i] as T) <= 0) break;
-      this.#swap(i, parent);
-      i = parent;
-    }
-  }
-
-  pop(): T | undefined {
-    const items = this.#items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length === 0 || last === undefined) return top;
-    items[0] = last;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < items.length && this.compare(items[left] as T, items[smallest] as T) < 0)
-        smallest = left;
-      if (right < items.length && this.compare(items[right] as T, items[smallest] as T) < 0)
-        smallest = right;
-      if (smallest === i) return top;
-      this.#swap(i, smallest);
-      i = smallest;
-    }
-  }
-
-  #swap(i: number, j: number): void {
-    const items = this.#items;
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
 }

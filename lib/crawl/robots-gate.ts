@@ -1,7 +1,7 @@
 /**
  * robots.txt for our own crawl: fetched once per origin, before any other
- * request to that origin (outside origins too), through the same polite
- * scheduler; every URL is decided for our product token; a `Crawl-delay`
+ * request to that origin (outside origins too), through the same
+ * politeness policy; every URL is decided for our product token; a `Crawl-delay`
  * for us slows that origin down (up to a cap, so a hostile value cannot
  * stall the crawl for hours).
  *
@@ -25,7 +25,7 @@ import type { RobotsFetch } from '../robots/types.ts';
 import type { AddressGuard } from './address-guard.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlBook } from './crawl-book.ts';
-import type { RequestScheduler } from './politeness.ts';
+import type { Politeness, Slot } from './politeness.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import { checkBlockList, compileBlockList } from './traps.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
@@ -57,7 +57,7 @@ export interface RobotsGateDeps {
   book: CrawlBook;
   http: HttpFetch;
   clock: Clock;
-  scheduler: RequestScheduler;
+  politeness: Politeness;
   signal: AbortSignal;
   onRequest: (url: string) => void;
   /** The address rule; without it, only the block list and robots.txt decide. */
@@ -77,8 +77,11 @@ export class RobotsGate {
     this.#blockList = compileBlockList(deps.book.options.blockList);
   }
 
-  /** May our robot fetch `url`? Fetches the origin's robots.txt first when needed. */
-  async decide(url: string): Promise<RobotsVerdict> {
+  /**
+   * May our robot fetch `url`? Fetches the origin's robots.txt first when
+   * needed, with the visit's reserved `slot` when it has one.
+   */
+  async decide(url: string, slot?: Slot): Promise<RobotsVerdict> {
     const { options } = this.#deps.book;
     const listed = checkBlockList(url, this.#blockList);
     if (!listed.allowed) {
@@ -92,7 +95,7 @@ export class RobotsGate {
     const reach = this.#deps.addressGuard?.checkUrl(url);
     if (reach && !reach.allowed) return { ...reach, addressRefused: true };
     if (!options.obeyRobots) return { allowed: true };
-    const fetched = await this.answerFor(new URL(url).origin);
+    const fetched = await this.answerFor(new URL(url).origin, slot);
     if (fetched.errorKind === 'address-refused') return addressRefusal(fetched.error ?? '');
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
@@ -122,31 +125,31 @@ export class RobotsGate {
   }
 
   /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */
-  answerFor(origin: string): Promise<RobotsFetch> {
+  answerFor(origin: string, slot?: Slot): Promise<RobotsFetch> {
     let answer = this.#answers.get(origin);
     if (!answer) {
       const stored = this.#deps.book.robots.get(origin);
-      answer = stored ? Promise.resolve(fromJson(stored)) : this.#fetch(origin);
+      answer = stored ? Promise.resolve(fromJson(stored)) : this.#fetch(origin, slot);
       this.#answers.set(origin, answer);
       void answer.then((fetched) => this.#applyCrawlDelay(origin, fetched));
     }
     return answer;
   }
 
-  async #fetch(origin: string): Promise<RobotsFetch> {
-    const { http, clock, scheduler, signal, book, onRequest } = this.#deps;
-    const fetched = await scheduler.schedule(
-      origin,
-      () => {
-        onRequest(`${origin}/robots.txt`);
-        return fetchRobotsTxt(http, origin, {
-          nowMs: clock.nowMs(),
-          timeoutMs: book.options.timeoutMs,
-          signal,
-        });
-      },
-      signal,
-    );
+  async #fetch(origin: string, reserved: Slot | undefined): Promise<RobotsFetch> {
+    const { http, clock, politeness, signal, book, onRequest } = this.#deps;
+    const slot = await politeness.acquire(origin, reserved);
+    let fetched: RobotsFetch;
+    try {
+      onRequest(`${origin}/robots.txt`);
+      fetched = await fetchRobotsTxt(http, origin, {
+        nowMs: clock.nowMs(),
+        timeoutMs: book.options.timeoutMs,
+        signal,
+      });
+    } finally {
+      slot.release();
+    }
     book.robots.set(origin, toJson(fetched));
     return fetched;
   }
@@ -159,7 +162,7 @@ export class RobotsGate {
     );
     const seconds = groups.find((group) => group.crawlDelay?.seconds != null)?.crawlDelay?.seconds;
     if (seconds != null && seconds > 0) {
-      this.#deps.scheduler.setOriginDelay(origin, Math.min(seconds * 1000, MAX_CRAWL_DELAY_MS));
+      this.#deps.politeness.setOriginDelay(origin, Math.min(seconds * 1000, MAX_CRAWL_DELAY_MS));
     }
   }
 }
