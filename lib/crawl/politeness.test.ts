@@ -187,6 +187,21 @@ describe('Politeness.nextStart', () => {
       expected: { origin: 'a' },
     },
     {
+      name: 'without a delay, more visits begin while one has not asked yet',
+      given: (p) => void p.reserve('a'),
+      nowMs: 0,
+      origins: ['a'],
+      expected: { origin: 'a' },
+    },
+    {
+      name: 'with a delay, one visit at a time waits to begin',
+      options: { delayMs: 100 },
+      given: (p) => void p.reserve('a'),
+      nowMs: 0,
+      origins: ['a', 'b'],
+      expected: { origin: 'b' },
+    },
+    {
       name: 'the delay runs from the last start',
       options: { delayMs: 100 },
       given: (p) => hold(p, 'a'),

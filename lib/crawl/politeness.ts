@@ -79,6 +79,8 @@ interface OriginState {
   readonly lane: LaneState;
   held: number;
   waiting: number;
+  /** Slots reserved for visits whose first request has not asked yet. */
+  spare: number;
   maxHeldSeen: number;
   lastStartMs: number;
   /** robots.txt Crawl-delay; the default delay still applies when larger. */
@@ -102,7 +104,7 @@ export class Slot {
 
   constructor(
     readonly origin: string,
-    private readonly free: () => void,
+    private readonly free: (spare: boolean) => void,
     spare: boolean,
   ) {
     this.#spare = spare;
@@ -112,7 +114,7 @@ export class Slot {
   release(): void {
     if (this.#released) return;
     this.#released = true;
-    this.free();
+    this.free(this.#spare);
   }
 
   /** Claims a reserved slot for the request to `origin`: true once, if it is that origin's. */
@@ -160,7 +162,8 @@ export class Politeness {
     let wakeAtMs = Infinity;
     for (const origin of origins) {
       const state = this.#state(origin);
-      if (state.waiting > 0) continue;
+      // Requests of visits under way go first; with a delay, one visit at a time waits to begin.
+      if (state.waiting > 0 || (state.spare > 0 && this.originDelayMs(origin) > 0)) continue;
       const readyAtMs = this.#readyAtMs(state, false);
       if (readyAtMs <= nowMs) return { origin };
       wakeAtMs = Math.min(wakeAtMs, readyAtMs);
@@ -172,7 +175,8 @@ export class Politeness {
   reserve(origin: string): Slot {
     const state = this.#state(origin);
     this.#hold(state);
-    return new Slot(origin, () => this.#free(state), true);
+    state.spare++;
+    return new Slot(origin, (spare) => this.#free(state, spare), true);
   }
 
   /**
@@ -184,10 +188,13 @@ export class Politeness {
     if (this.#signal?.aborted) return Promise.reject(this.#signal.reason);
     const state = this.#state(origin);
     const mine = reserved?.claim(origin) ? reserved : null;
+    if (mine) state.spare--;
     return new Promise<Slot>((resolve, reject) => {
       state.waiting++;
       this.#waiters.push({ state, reserved: mine, resolve, reject });
       this.#grant();
+      // The visit's first request has asked: the loop may take the origin's next URL.
+      if (mine) this.onChange();
     });
   }
 
@@ -235,6 +242,7 @@ export class Politeness {
         lane: this.#lanes[this.#laneOf(origin)],
         held: 0,
         waiting: 0,
+        spare: 0,
         maxHeldSeen: 0,
         lastStartMs: -Infinity,
         delayMs: 0,
@@ -261,7 +269,8 @@ export class Politeness {
     this.#maxHeldSeen = Math.max(this.#maxHeldSeen, site.held + external.held);
   }
 
-  #free(state: OriginState): void {
+  #free(state: OriginState, spare: boolean): void {
+    if (spare) state.spare--;
     state.held--;
     state.lane.held--;
     this.#changed();
@@ -290,7 +299,7 @@ export class Politeness {
       if (reserved) waiter.resolve(reserved);
       else {
         this.#hold(state);
-        waiter.resolve(new Slot(state.origin, () => this.#free(state), false));
+        waiter.resolve(new Slot(state.origin, () => this.#free(state, false), false));
       }
     }
     this.#waiters.length = kept;
