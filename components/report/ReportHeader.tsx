@@ -8,6 +8,7 @@ import { oneDecimal } from '../crawl/CrawlProgressView.tsx';
 import { SLOT, useI18n, withSlot } from '../i18n.tsx';
 import { UrlText } from './cells.tsx';
 import { PageText } from '../PageText.tsx';
+import { originOf } from '../../lib/url/http-url.ts';
 
 const STOP_REASONS: Record<StopReason, PlainMessageKey> = {
   finished: 'report_stop_finished',
@@ -49,7 +50,7 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
   const i18n = useI18n();
   const { t, number, lang } = i18n;
   const { stats } = report;
-  const origin = originOf(report.startUrl);
+  const origin = originOf(report.startUrl) ?? report.startUrl;
   const tiles: [string, string | number, string?, string?][] = [
     [t('stat_pages_crawled'), stats.pagesCrawled, '', 'Pages crawled'],
     [t('stat_urls_checked'), stats.done, '', 'URLs checked'],
@@ -183,12 +184,4 @@ function compareKeys(a: string, b: string): number {
   if (Number.isFinite(x)) return -1;
   if (Number.isFinite(y)) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }

@@ -16,7 +16,8 @@ import { isCss, isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
-import { originOf, toJson } from '../robots/cache.ts';
+import { toJson } from '../robots/cache.ts';
+import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
@@ -140,7 +141,7 @@ export class Crawler {
     const book = CrawlBook.start(merged, ports.clock.nowMs());
     // robots.txt answers the caller already holds (fresh ones only) are not fetched again.
     for (const fetched of ports.knownRobots ?? [])
-      book.robots.set(originOf(fetched.url), toJson(fetched));
+      book.robots.set(originOf(fetched.url) ?? fetched.url, toJson(fetched));
     for (const url of merged.startUrls) {
       book.enqueue({
         url,

@@ -8,7 +8,8 @@ import type { LinkTag, PageFacts } from './page-facts.ts';
 import { phrase } from '../i18n/phrase.ts';
 import { pageFinding, type PageFinding } from './page-finding.ts';
 import { linkSource, shorten } from './tag-source.ts';
-import { documentBase, isRelativeUrl, originOf, resolveUrl, resourceKey } from './url-compare.ts';
+import { originOf } from '../url/http-url.ts';
+import { documentBase, isRelativeUrl, resolveUrl, resourceKey } from './url-compare.ts';
 
 export function canonicalLinks(facts: PageFacts): LinkTag[] {
   return facts.links.filter((l) => l.rel.includes('canonical'));

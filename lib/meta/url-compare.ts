@@ -5,15 +5,12 @@
  * unreserved characters decoded and other escapes upper-cased), so
  * `HTTP://Example.com:80/%7Efred#top` and `http://example.com/~fred` compare equal.
  */
+import { parseUrl } from '../url/http-url.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 
 /** Absolute URL of `href` against `base`, or null when it does not resolve. */
 export function resolveUrl(href: string, base: string): string | null {
-  try {
-    return new URL(href.trim(), base).href;
-  } catch {
-    return null;
-  }
+  return parseUrl(href.trim(), base)?.href ?? null;
 }
 
 /** The base relative URLs on the page resolve against: `<base href>` (itself resolved), else the page URL. */
@@ -33,13 +30,4 @@ export function isRelativeUrl(href: string): boolean {
 export function resourceKey(url: string): string {
   const normalized = normalizeUrl(url);
   return normalized.ok ? normalized.url : url;
-}
-
-/** Origin (scheme, host, port) of an absolute URL, or null. */
-export function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }

@@ -15,7 +15,6 @@ export { ROBOTS_READINGS, type RobotsReading } from './spelling.ts';
 export { batchDecide, type BatchCase, type BatchResult } from './batch.ts';
 export {
   RobotsCache,
-  originOf,
   type RobotsCacheEntry,
   type RobotsCacheHit,
   type RobotsFetchJson,
