@@ -3,7 +3,7 @@
  * closed set. Pure; the HTTP status table itself is in classify.ts.
  */
 import { headerValues, type HttpError } from '../http/types.ts';
-import { english } from '../i18n/english.ts';
+import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
 import { durationPhrase } from '../i18n/duration.ts';
@@ -145,8 +145,4 @@ function addressSkip(
   reasonPhrase: Phrase,
 ): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'skipReason'> {
   return { status: 'skipped', skipReason: 'address-refused', ...because(reasonPhrase) };
-}
-
-function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
-  return { reason: english(reason), reasonPhrase: reason };
 }

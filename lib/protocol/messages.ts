@@ -21,6 +21,7 @@ import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 import { CRAWL_LIMITS } from '../settings/settings.ts';
 import type { Verdict } from '../verdict/types.ts';
+import { isObject } from '../text/json-object.ts';
 
 /** An HttpResponse made serializable: the body travels as base64. */
 export interface WireResponse {
@@ -156,9 +157,6 @@ export type Message<K extends MessageType = MessageType> = K extends MessageType
   ? { type: K } & MessageMap[K]['request']
   : never;
 export type Reply<K extends MessageType> = MessageMap[K]['response'];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStringList = (value: unknown, maxLength: number): value is string[] =>
   Array.isArray(value) &&

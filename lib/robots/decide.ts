@@ -6,7 +6,7 @@
  * spelling.ts. When Google's parser alone would answer otherwise because of
  * one of them, the decision says so (`otherAnswers`).
  */
-import { english } from '../i18n/english.ts';
+import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { textToBinary } from './bytes.ts';
 import { extractPathParamsQuery } from './encoding.ts';
@@ -214,8 +214,4 @@ function groupLabel(applicable: Pick<RobotRules, 'kind' | 'agent'>): Phrase {
   return applicable.kind === 'global'
     ? phrase('group_all')
     : phrase('group_named', { name: agent.value, line: String(agent.line) });
-}
-
-function because(reason: Phrase): Pick<RobotsDecision, 'reason' | 'reasonPhrase'> {
-  return { reason: english(reason), reasonPhrase: reason };
 }
