@@ -48,6 +48,7 @@ import {
   type StopReason,
   type UrlRecord,
 } from './types.ts';
+import type { CrawlSteps } from './steps.ts';
 
 export interface CrawlPorts {
   http: HttpFetch;
@@ -69,15 +70,6 @@ export interface CrawlPorts {
    * (IP literals and `localhost` are still refused from a public start).
    */
   addressGuard?: AddressGuard;
-}
-
-/** The crawl's collaborators for one run (they hold timers and the abort signal). */
-export interface CrawlSteps {
-  scheduler: LaneScheduler;
-  robots: RobotsGate;
-  fetcher: LinkFetcher;
-  signal: AbortSignal;
-  onRequest: (url: string, method?: 'GET' | 'HEAD') => void;
 }
 
 /** URLs in flight at once per origin, beyond the ones running (so the scheduler always has work). */
