@@ -18,7 +18,7 @@ import {
   type RobotRules,
   type RuleCandidate,
 } from './matcher.ts';
-import type { RobotsTxt } from './parse.ts';
+import type { DecideOptions, RobotsTxt } from './robots-txt.ts';
 import {
   ALL_READINGS,
   NO_READINGS,
@@ -94,11 +94,6 @@ export function outcomeFor(
     rules,
     winner,
   };
-}
-
-export interface DecideOptions {
-  /** false: skip asking what Google's parser alone answers (batch mode needs the answer only). */
-  otherAnswers?: boolean;
 }
 
 /** Decisions shared per (robot, deciding rule) when no other parser disagrees. */
