@@ -69,6 +69,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],
