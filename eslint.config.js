@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Architecture as lint zones: lib/ is the pure core and may import nothing
 // from the browser, the UI, the command line or Node; components/ are
@@ -8,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const pureCore = {
   patterns: [
     {
-      group: ['**/entrypoints/**', '**/components/**', '**/cli/**'],
+      group: ['**/entrypoints/**', '**/components/**', '**/cli/**', '**/extension/**'],
       message: 'lib/ is the pure core.',
     },
     {
@@ -61,6 +62,52 @@ export default tseslint.config(
       'no-eval': 'error',
       'no-new-func': 'error',
     },
+  },
+  // One-way folders: no file-level import cycles (type-only imports aside, as
+  // they leave no trace at run time), and each folder imports only downwards.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './lib',
+              from: ['./entrypoints', './components', './cli', './extension'],
+              message: 'lib/ is the pure core.',
+            },
+            {
+              target: './components',
+              from: ['./entrypoints', './cli'],
+              message: 'Components are presentational: props in, callbacks out.',
+            },
+            {
+              target: './cli',
+              from: ['./entrypoints', './components', './extension'],
+              message: 'The command line runs in Node, without the extension.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Type-aware: a promise nobody awaits loses its error.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['lib/**/*.ts'],

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveInside } from './site-files.ts';
+import { isObject } from '../lib/text/json-object.ts';
 
 /** One way of answering a request. */
 export interface Answer {
@@ -174,10 +175,6 @@ function checkKeys(
   for (const key of Object.keys(object))
     if (!known.includes(key))
       errors.push(`${where}: unknown key "${key}" (known: ${known.join(', ')})`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isString(value: unknown): value is string {

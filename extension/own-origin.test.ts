@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnRequest, originOfUrl } from './own-origin.ts';
+import { isOwnRequest } from './own-origin.ts';
 
 const CHROME = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const FIREFOX = 'moz-extension://0b6f8a4e-3c1d-4f2a-9e7b-5d2c1a0f9e8d';
-
-describe('originOfUrl', () => {
-  it('keeps scheme, host and port of any scheme', () => {
-    expect(originOfUrl(`${FIREFOX}/_generated_background_page.html`)).toBe(FIREFOX);
-    expect(originOfUrl(`${CHROME}/`)).toBe(CHROME);
-    expect(originOfUrl('http://127.0.0.1:8080/a/b?c')).toBe('http://127.0.0.1:8080');
-    expect(originOfUrl('https://example.com')).toBe('https://example.com');
-  });
-});
 
 describe('isOwnRequest', () => {
   it('reads Chrome’s initiator', () => {

@@ -7,26 +7,17 @@
  * URL) instead. Built from `runtime.getURL` so both browsers agree.
  */
 import { browser } from 'wxt/browser';
+import { originOf } from '../lib/url/http-url.ts';
 
 /** `chrome-extension://<id>` or `moz-extension://<uuid>`. */
 export function ownOrigin(): string {
-  return originOfUrl(browser.runtime.getURL('/'));
+  const url = browser.runtime.getURL('/');
+  return originOf(url) ?? url;
 }
 
 /** The host of the extension's origin, as declarativeNetRequest's `initiatorDomains` wants it. */
 export function ownHost(): string {
   return ownOrigin().replace(/^[^:]+:\/\//, '');
-}
-
-/**
- * `scheme://host[:port]` of an absolute URL, cut by hand: `new URL()` answers
- * "null" for the origin of extension schemes.
- */
-export function originOfUrl(url: string): string {
-  const authority = url.indexOf('://');
-  if (authority < 0) return url;
-  const path = url.indexOf('/', authority + 3);
-  return path < 0 ? url : url.slice(0, path);
 }
 
 /** What a webRequest event says about who made the request. */
@@ -42,6 +33,7 @@ export interface RequestSource {
 export function isOwnRequest(details: RequestSource, origin: string): boolean {
   if (details.tabId !== -1) return false;
   const from =
-    details.initiator ?? (details.originUrl ? originOfUrl(details.originUrl) : undefined);
+    details.initiator ??
+    (details.originUrl ? (originOf(details.originUrl) ?? details.originUrl) : undefined);
   return from === origin;
 }

@@ -12,7 +12,7 @@ import { robotTokenProblem } from '../lib/settings/field-rules.ts';
 import { hasLegacySettings, LEGACY_KEYS, migrateLegacySettings } from '../lib/settings/migrate.ts';
 import { readStoredSettings, settingsRecord } from '../lib/settings/parse-settings.ts';
 import type { Settings } from '../lib/settings/settings.ts';
-import type { CrawlSettings } from '../lib/protocol/messages.ts';
+import type { CrawlSettings } from '../lib/settings/crawl-settings.ts';
 
 const SETTINGS_KEY = 'settings';
 

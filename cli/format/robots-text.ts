@@ -1,4 +1,5 @@
 /** The robots.txt audit as a readable terminal report, in the user's language. */
+import { durationPhrase } from '../../lib/i18n/duration.ts';
 import { SEVERITY_LABELS } from '../../lib/i18n/labels.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { FindingSeverity } from '../../lib/robots/finding.ts';
@@ -31,7 +32,10 @@ function describeFetch(audit: RobotsAudit, i18n: Translator): string[] {
   if (audit.classicPolicy !== audit.policy)
     out.push(`  ${t('cli_classic', { policy: audit.classicPolicy })}`);
   const expiresInMs = audit.expiresAtMs - audit.fetchedAtMs - audit.ageMs;
-  const size = { bytes: String(audit.bytes), duration: formatDuration(expiresInMs, i18n) };
+  const size = {
+    bytes: String(audit.bytes),
+    duration: i18n.say(durationPhrase(expiresInMs, 'lifetime')),
+  };
   out.push(`  ${audit.truncated ? t('cli_size_truncated', size) : t('cli_size', size)}`);
   return out;
 }
@@ -120,13 +124,4 @@ function countBy(values: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
-}
-
-export function formatDuration(ms: number, { t }: Translator): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
-  if (minutes < 60) return t('unit_minutes', { count: minutes });
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0
-    ? t('unit_hours', { count: hours })
-    : t('unit_h_min', { hours, minutes: minutes % 60 });
 }

@@ -3,7 +3,7 @@
  * runs the form shows that crawl's own settings, read-only (`runningNote`
  * says so).
  */
-import type { CrawlSettings } from '../../lib/protocol/messages.ts';
+import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import { CRAWL_LIMITS, type CrawlNumberKey } from '../../lib/settings/settings.ts';
 import { useI18n } from '../i18n.tsx';
 

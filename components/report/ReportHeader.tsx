@@ -8,6 +8,8 @@ import { oneDecimal } from '../crawl/CrawlProgressView.tsx';
 import { SLOT, useI18n, withSlot } from '../i18n.tsx';
 import { UrlText } from './cells.tsx';
 import { PageText } from '../PageText.tsx';
+import { originOf } from '../../lib/url/http-url.ts';
+import { durationPhrase } from '../../lib/i18n/duration.ts';
 
 const STOP_REASONS: Record<StopReason, PlainMessageKey> = {
   finished: 'report_stop_finished',
@@ -22,15 +24,6 @@ export function crawlState(report: CrawlReport, { t }: Translator): string {
   if (report.stoppedBecause)
     return t('report_state_stopped', { why: t(STOP_REASONS[report.stoppedBecause]) });
   return t('report_state_interrupted');
-}
-
-export function formatDuration(ms: number, { t }: Translator): string {
-  if (ms < 1000) return t('unit_ms', { count: Math.round(ms) });
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return t('unit_seconds', { count: seconds });
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return t('unit_min_s', { minutes, seconds: seconds % 60 });
-  return t('unit_h_min', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /** Requests per second over the crawl's running time. */
@@ -49,7 +42,7 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
   const i18n = useI18n();
   const { t, number, lang } = i18n;
   const { stats } = report;
-  const origin = originOf(report.startUrl);
+  const origin = originOf(report.startUrl) ?? report.startUrl;
   const tiles: [string, string | number, string?, string?][] = [
     [t('stat_pages_crawled'), stats.pagesCrawled, '', 'Pages crawled'],
     [t('stat_urls_checked'), stats.done, '', 'URLs checked'],
@@ -58,7 +51,7 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
     [t('stat_redirected'), stats.redirected, '', 'Redirected'],
     [t('stat_blocked'), stats.blocked, '', 'Blocked'],
     [t('stat_skipped'), stats.skipped, '', 'Skipped'],
-    [t('stat_duration'), formatDuration(stats.durationMs, i18n), '', 'Duration'],
+    [t('stat_duration'), i18n.say(durationPhrase(stats.durationMs, 'elapsed')), '', 'Duration'],
     [t('stat_rate'), formatRate(stats.requests, stats.durationMs, i18n), '', 'Requests/s'],
   ];
   if (stats.queued > 0) tiles.push([t('stat_still_queued'), stats.queued, '', 'Still queued']);
@@ -183,12 +176,4 @@ function compareKeys(a: string, b: string): number {
   if (Number.isFinite(x)) return -1;
   if (Number.isFinite(y)) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { CrawlSettings, CrawlSummary } from '../../lib/protocol/messages.ts';
+import type { CrawlSummary } from '../../lib/protocol/messages.ts';
+import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import { CrawlProgressView } from '../../components/crawl/CrawlProgressView.tsx';
 import { useI18n } from '../../components/i18n.tsx';
 import { CrawlSettingsForm } from '../../components/crawl/CrawlSettingsForm.tsx';

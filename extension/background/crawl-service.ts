@@ -23,11 +23,11 @@ import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
 import { runningCrawlSettings } from '../../lib/settings/crawl-options.ts';
 import { isRobotsFetchFresh } from '../../lib/robots/index.ts';
+import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import {
   CRAWL_WATCH_PORT,
   parseMessage,
   type CrawlPhase,
-  type CrawlSettings,
   type CrawlSummary,
   type CrawlWatchReply,
   type Message,

@@ -7,7 +7,7 @@
 import type { HttpError, HttpErrorKind } from '../http/types.ts';
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { limitWords } from './duration-words.ts';
+import { durationPhrase } from '../i18n/duration.ts';
 import type { BrokenReason, LinkStatus } from './types.ts';
 
 export interface StatusClass {
@@ -67,7 +67,7 @@ export function classifyError(
       'broken',
       timeoutMs === undefined
         ? ERROR_WORDS.timeout
-        : phrase('error_no_answer_within', { wait: limitWords(timeoutMs) }),
+        : phrase('error_no_answer_within', { wait: durationPhrase(timeoutMs, 'limit') }),
       kind,
     );
   return made('broken', phrase('error_with_detail', { what: ERROR_WORDS[kind], message }), kind);

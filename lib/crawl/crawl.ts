@@ -16,7 +16,8 @@ import { isCss, isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { Clock } from './clock.ts';
-import { originOf, toJson } from '../robots/cache.ts';
+import { toJson } from '../robots/cache.ts';
+import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
@@ -48,6 +49,7 @@ import {
   type StopReason,
   type UrlRecord,
 } from './types.ts';
+import type { CrawlSteps } from './steps.ts';
 
 export interface CrawlPorts {
   http: HttpFetch;
@@ -71,14 +73,6 @@ export interface CrawlPorts {
   addressGuard?: AddressGuard;
 }
 
-/** The crawl's collaborators for one run (they hold timers and the abort signal). */
-export interface CrawlSteps {
-  politeness: Politeness;
-  robots: RobotsGate;
-  fetcher: LinkFetcher;
-  signal: AbortSignal;
-  onRequest: (url: string, method?: 'GET' | 'HEAD') => void;
-}
 
 export class Crawler {
   readonly #book: CrawlBook;
@@ -136,7 +130,7 @@ export class Crawler {
     const book = CrawlBook.start(merged, ports.clock.nowMs());
     // robots.txt answers the caller already holds (fresh ones only) are not fetched again.
     for (const fetched of ports.knownRobots ?? [])
-      book.robots.set(originOf(fetched.url), toJson(fetched));
+      book.robots.set(originOf(fetched.url) ?? fetched.url, toJson(fetched));
     for (const url of merged.startUrls) {
       book.enqueue({
         url,

@@ -5,7 +5,7 @@
  * depth. Every refusal carries its rule, so the report never drops a URL
  * silently.
  */
-import { english } from '../i18n/english.ts';
+import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { ExtractedLink } from '../links/link-types.ts';
 import { normalizeHref } from '../url/normalize-url.ts';
@@ -115,7 +115,3 @@ function firstRefusal(
 }
 
 const ALLOWED = { allowed: true } as const;
-
-function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
-  return { reason: english(reason), reasonPhrase: reason };
-}

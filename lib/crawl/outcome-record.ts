@@ -3,10 +3,10 @@
  * closed set. Pure; the HTTP status table itself is in classify.ts.
  */
 import { headerValues, type HttpError } from '../http/types.ts';
-import { english } from '../i18n/english.ts';
+import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
-import { durationWords } from './duration-words.ts';
+import { durationPhrase } from '../i18n/duration.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import type { UrlRecord } from './types.ts';
@@ -82,10 +82,10 @@ export function recordOfOutcome(
         ? phrase('wait_kept_429')
         : longestWaitMs !== undefined
           ? phrase('wait_too_long', {
-              wait: durationWords(wait),
-              longest: durationWords(longestWaitMs),
+              wait: durationPhrase(wait, 'wait'),
+              longest: durationPhrase(longestWaitMs, 'wait'),
             })
-          : phrase('wait_asked', { wait: durationWords(wait) });
+          : phrase('wait_asked', { wait: durationPhrase(wait, 'wait') });
     return {
       ...withResponse,
       status: 'rate-limited',
@@ -145,8 +145,4 @@ function addressSkip(
   reasonPhrase: Phrase,
 ): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'skipReason'> {
   return { status: 'skipped', skipReason: 'address-refused', ...because(reasonPhrase) };
-}
-
-function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
-  return { reason: english(reason), reasonPhrase: reason };
 }

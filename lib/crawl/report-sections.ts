@@ -9,6 +9,7 @@
 import type { Phrase } from '../i18n/phrase.ts';
 import type { CrawlReport, ReportLinkSource } from './report.ts';
 import { isRobotsProblem } from './robots-problem.ts';
+import { originOf } from '../url/http-url.ts';
 
 /** One link target with a problem, and the pages that carry it. */
 export interface LinkProblem {
@@ -57,7 +58,7 @@ export function reportSections(report: CrawlReport): ReportSections {
     new URL(report.startUrl).origin,
     ...report.pages.map((p) => new URL(p.url).origin),
   ]);
-  const onSite = (url: string) => siteOrigins.has(originOf(url));
+  const onSite = (url: string) => siteOrigins.has(originOf(url) ?? '');
   const rows = report.broken as BrokenRow[];
   const offSite = rows.filter((row) => !row.internal);
   const walls = (rows: WallRow[], kind: string) =>
@@ -122,12 +123,4 @@ function mostLinkedFirst(problems: LinkProblem[]): LinkProblem[] {
 
 function byPagesThenUrl<T extends { pageCount: number }>(url: (row: T) => string) {
   return (a: T, b: T) => b.pageCount - a.pageCount || url(a).localeCompare(url(b));
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
 }

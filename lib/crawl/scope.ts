@@ -8,6 +8,7 @@
  * scope are still checked once for the dead-link report; they are never
  * crawled.
  */
+import { originOf, parseUrl } from '../url/http-url.ts';
 
 /** The registrable domain of a host name (`tldts.getDomain` fits), or null for IPs and unknown suffixes. */
 export type GetDomain = (hostname: string) => string | null;
@@ -28,10 +29,8 @@ export type ScopeVerdict =
 const HTTP_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 
 export function inScope(url: string, scope: CrawlScope): ScopeVerdict {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  const parsed = parseUrl(url);
+  if (parsed === null) {
     return { allowed: false, reason: 'invalid-url', detail: `"${url}" is not a valid URL.` };
   }
   if (!HTTP_PROTOCOLS.has(parsed.protocol)) {
@@ -82,9 +81,5 @@ function checkDomain(
 
 /** `HTTP://Example.com:80` → `http://example.com`, so a hand-written origin still compares. */
 function normalizeOrigin(origin: string): string {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    return origin;
-  }
+  return originOf(origin) ?? origin;
 }

@@ -23,7 +23,7 @@ import { parseRobotsFetch } from '../robots/decide-fetch.ts';
 import { robotsPolicyFor } from '../robots/policy.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { CrawlBook, SitemapNote } from './crawl-book.ts';
-import type { CrawlSteps } from './crawl.ts';
+import type { CrawlSteps } from './steps.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import { parseSitemap } from './sitemap.ts';
 import { siteResourceRequest, type FetchOutcome } from './fetch-link.ts';

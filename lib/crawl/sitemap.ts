@@ -19,6 +19,7 @@ import type { MessageValue } from '../i18n/catalog.ts';
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { Parser } from 'htmlparser2';
+import { originOf, parseUrl } from '../url/http-url.ts';
 
 export interface SitemapUrl {
   loc: string;
@@ -141,10 +142,8 @@ class SitemapSink {
       );
       return null;
     }
-    let url: URL;
-    try {
-      url = new URL(loc);
-    } catch {
+    const url = parseUrl(loc);
+    if (url === null) {
       this.error(phrase('sitemap_not_absolute', { where, url: shorten(loc) }));
       return null;
     }
@@ -261,14 +260,6 @@ function folderOf(url: string): string {
     return path.slice(0, path.lastIndexOf('/') + 1);
   } catch {
     return '/';
-  }
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
   }
 }
 

@@ -6,7 +6,7 @@
 import { isHtml } from '../http/content-type.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { headerValues } from '../http/types.ts';
-import type { CrawlSteps } from './crawl.ts';
+import type { CrawlSteps } from './steps.ts';
 import { fingerprintPage } from './fingerprint.ts';
 import { siteResourceRequest } from './fetch-link.ts';
 

@@ -19,6 +19,11 @@ export function english(phrase: Phrase): string {
   return translator.say(phrase);
 }
 
+/** A reason as records carry it: the phrase, and its English for JSON output. */
+export function because(reason: Phrase): { reason: string; reasonPhrase: Phrase } {
+  return { reason: english(reason), reasonPhrase: reason };
+}
+
 /** A phrase and its English text, for results that carry both. */
 export function sentence<K extends MessageKey>(
   key: K,

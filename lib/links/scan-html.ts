@@ -13,7 +13,7 @@
  * Nothing here throws on malformed markup.
  */
 import { Parser } from 'htmlparser2';
-import { decodeAttribute as decodeAnyAttribute, decodeText } from '../meta/decode-html.ts';
+import { decodeAttributeEntities, decodeTextEntities } from '../meta/decode-entities.ts';
 import { parseRefresh } from '../meta/refresh.ts';
 import type { LinkAttribute, LinkElement, LinkOrigin } from './link-types.ts';
 import { cssUrls } from './css-urls.ts';
@@ -184,7 +184,7 @@ function finishAnchor(scan: Scan): void {
   const anchor = scan.anchor;
   scan.anchor = null;
   if (anchor?.link == null) return;
-  const text = displayText(decodeText(anchor.chunks.join('')));
+  const text = displayText(decodeTextEntities(anchor.chunks.join('')));
   anchor.link.text =
     text !== '' || anchor.title === undefined ? text : displayText(decodeAttribute(anchor.title));
 }
@@ -284,7 +284,7 @@ function decodeAttribute(raw: string): string {
   let at = raw.indexOf('&');
   if (at < 0) return raw;
   for (; at >= 0; at = raw.indexOf('&', at + 1)) {
-    if (!raw.startsWith('&amp;', at)) return decodeAnyAttribute(raw);
+    if (!raw.startsWith('&amp;', at)) return decodeAttributeEntities(raw);
   }
   return raw.replaceAll('&amp;', '&');
 }

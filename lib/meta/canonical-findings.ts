@@ -8,7 +8,8 @@ import type { LinkTag, PageFacts } from './page-facts.ts';
 import { phrase } from '../i18n/phrase.ts';
 import { pageFinding, type PageFinding } from './page-finding.ts';
 import { linkSource, shorten } from './tag-source.ts';
-import { documentBase, isRelativeUrl, normaliseUrl, originOf, resolveUrl } from './url-compare.ts';
+import { originOf } from '../url/http-url.ts';
+import { documentBase, isRelativeUrl, resolveUrl, resourceKey } from './url-compare.ts';
 
 export function canonicalLinks(facts: PageFacts): LinkTag[] {
   return facts.links.filter((l) => l.rel.includes('canonical'));
@@ -25,7 +26,13 @@ export function findCanonicalIssues(facts: PageFacts): PageFinding[] {
 
 function severalCanonicals(links: LinkTag[], base: string): PageFinding[] {
   if (links.length < 2) return [];
-  const targets = new Set(links.map((l) => normaliseUrl(resolveUrl(l.href, base) ?? l.href)));
+  // Hrefs that do not resolve all count as one (unusable) target.
+  const targets = new Set(
+    links.map((l) => {
+      const resolved = resolveUrl(l.href, base);
+      return resolved === null ? null : resourceKey(resolved);
+    }),
+  );
   return [
     pageFinding(
       'canonical-several',
@@ -69,7 +76,7 @@ function relative(source: string, resolved: string): PageFinding {
 }
 
 function target(source: string, resolved: string, pageUrl: string): PageFinding[] {
-  if (normaliseUrl(resolved) === normaliseUrl(pageUrl)) return [];
+  if (resourceKey(resolved) === resourceKey(pageUrl)) return [];
   if (originOf(resolved) !== originOf(pageUrl)) {
     return [
       pageFinding(

@@ -1,7 +1,7 @@
 /**
  * Reads PageFacts from raw HTML with htmlparser2's streaming parser (no tree
  * is built, so a 1 MB page costs one pass). Character references are decoded
- * only in the strings kept (see decode-html.ts), which makes the pass about a
+ * only in the strings kept (see decode-entities.ts), which makes the pass about a
  * third faster. Nothing here throws on malformed markup.
  *
  * The result must match what the content script reads from the live DOM, so
@@ -18,7 +18,7 @@
  * - `<title>` inside `<svg>`/`<math>` is not the page title.
  */
 import { Parser } from 'htmlparser2';
-import { decodeAttribute, decodeText } from './decode-html.ts';
+import { decodeAttributeEntities, decodeTextEntities } from './decode-entities.ts';
 import type { LinkTag, PageFacts } from './page-facts.ts';
 
 /** Elements a browser keeps in head; any other start tag opens the body. */
@@ -117,7 +117,11 @@ function closeTag(reader: Reader, name: string): void {
 function readText(reader: Reader, text: string): void {
   if (reader.inertDepth > 0) return;
   if (reader.titleChunks !== null) reader.titleChunks.push(text);
-  else if (reader.headTextDepth === 0 && !reader.bodyStarted && NON_BLANK.test(decodeText(text))) {
+  else if (
+    reader.headTextDepth === 0 &&
+    !reader.bodyStarted &&
+    NON_BLANK.test(decodeTextEntities(text))
+  ) {
     reader.bodyStarted = true;
   }
 }
@@ -135,7 +139,7 @@ function readElement(reader: Reader, name: string, attributes: Attributes): void
       return;
     case 'base':
       if (reader.facts.baseHref === undefined && attributes.href !== undefined) {
-        reader.facts.baseHref = decodeAttribute(attributes.href);
+        reader.facts.baseHref = decodeAttributeEntities(attributes.href);
       }
       return;
     case 'title':
@@ -153,21 +157,23 @@ function countAnchor(facts: PageFacts, attributes: Attributes): void {
 }
 
 function readMeta(facts: PageFacts, attributes: Attributes, inHead: boolean): void {
-  const content = decodeAttribute(attributes.content ?? '');
+  const content = decodeAttributeEntities(attributes.content ?? '');
   if (isRefresh(attributes)) facts.refresh.push(content);
   for (const name of metaNames(attributes)) facts.metas.push({ name, content, inHead });
 }
 
 function isRefresh(attributes: Attributes): boolean {
   const httpEquiv = attributes['http-equiv'];
-  return httpEquiv !== undefined && decodeAttribute(httpEquiv).trim().toLowerCase() === 'refresh';
+  return (
+    httpEquiv !== undefined && decodeAttributeEntities(httpEquiv).trim().toLowerCase() === 'refresh'
+  );
 }
 
 /** `name` and, for Open Graph, `property`; a tag carrying both is recorded under each. */
 function metaNames(attributes: Attributes): string[] {
   const names: string[] = [];
   for (const raw of [attributes.name, attributes.property]) {
-    const name = raw === undefined ? undefined : decodeAttribute(raw).trim().toLowerCase();
+    const name = raw === undefined ? undefined : decodeAttributeEntities(raw).trim().toLowerCase();
     if (name && !names.includes(name)) names.push(name);
   }
   return names;
@@ -177,21 +183,22 @@ function readLink(facts: PageFacts, attributes: Attributes, inHead: boolean): vo
   if (attributes.rel === undefined || attributes.href === undefined) return;
   const link: LinkTag = {
     rel: relTokens(attributes.rel),
-    href: decodeAttribute(attributes.href),
+    href: decodeAttributeEntities(attributes.href),
     inHead,
   };
-  if (attributes.hreflang !== undefined) link.hreflang = decodeAttribute(attributes.hreflang);
+  if (attributes.hreflang !== undefined)
+    link.hreflang = decodeAttributeEntities(attributes.hreflang);
   facts.links.push(link);
 }
 
 function relTokens(rel: string): string[] {
-  return decodeAttribute(rel).toLowerCase().split(ASCII_WHITESPACE).filter(Boolean);
+  return decodeAttributeEntities(rel).toLowerCase().split(ASCII_WHITESPACE).filter(Boolean);
 }
 
 /** Like the DOM title getter: ASCII whitespace stripped and collapsed. */
 function finishTitle(reader: Reader): void {
   if (reader.titleChunks === null) return;
-  const title = decodeText(reader.titleChunks.join(''));
+  const title = decodeTextEntities(reader.titleChunks.join(''));
   reader.facts.title = title.replace(ASCII_WHITESPACE, ' ').trim();
   reader.titleChunks = null;
   reader.titleDone = true;

@@ -6,6 +6,7 @@
  * `bingbot`): each engine documents its own names, and a guess would make the
  * verdict claim more than we know.
  */
+import { robotToken } from '../robots/user-agent.ts';
 
 /** The generic name every robot obeys. */
 export const GENERIC_ROBOTS_NAME = 'robots';
@@ -36,15 +37,6 @@ const KNOWN_ROBOT_META_NAMES: ReadonlySet<string> = new Set([
   'yeti',
   'seznambot',
 ]);
-
-/**
- * The robot's product token, lower-cased: `Googlebot/2.1` → `googlebot`.
- * `*` stays `*`: "a generic robot".
- */
-export function robotToken(ua: string): string {
-  const token = ua.trim().split(/[\s/;]/)[0] ?? '';
-  return token === '' ? '*' : token.toLowerCase();
-}
 
 /** True when a META of this name carries robots directives for some robot. */
 export function isRobotsMetaName(name: string): boolean {

@@ -3,10 +3,11 @@
  * such as RFC 822, RFC 850 and ISO 8601", and its own examples use US zone
  * names (`25 Jun 2010 15:00:00 PST`). `Date.parse` is not used: what it
  * accepts beyond ISO differs between engines, and the verdict must be the
- * same in the service worker, Node and tests.
+ * same in the service worker, Node and tests. The calendar check (no 31 Feb)
+ * is the HTTP-date reader's (lib/http/http-date.ts).
  */
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+import { monthIndex, toEpochMs } from '../http/http-date.ts';
 
 /** Offsets in minutes east of UTC for the zone names RFC 822 defines (and UTC). */
 const ZONE_OFFSET_MIN: Readonly<Record<string, number>> = {
@@ -73,7 +74,7 @@ export function parseRobotsDate(text: string): number | null {
   // The patterns below backtrack in time quadratic in a long run of spaces or letters.
   if (trimmed.length > MAX_DATE_CHARS) return null;
   const parts = matchDateParts(trimmed);
-  return parts === null ? null : toEpochMs(parts);
+  return parts === null ? null : partsToMs(parts);
 }
 
 function matchDateParts(text: string): DateParts | null {
@@ -101,27 +102,32 @@ function matchDateParts(text: string): DateParts | null {
 }
 
 function monthNumber(name: string): string {
-  return String(MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1);
+  return String(monthIndex(name) + 1);
 }
 
-function toEpochMs(parts: DateParts): number | null {
-  const year = fullYear(Number(parts.year), parts.year.length);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour ?? 0);
-  const minute = Number(parts.minute ?? 0);
-  const second = Number(parts.second ?? 0);
+function partsToMs(parts: DateParts): number | null {
   const offsetMin = zoneOffsetMinutes(parts.zone);
-  if (offsetMin === null || hour > 23 || minute > 59 || second > 59) return null;
-  const localMs = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 31 Feb over into March; a date that rolled over is not a date.
-  const check = new Date(localMs);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return localMs - offsetMin * 60_000;
+  if (offsetMin === null) return null;
+  const localMs = toEpochMs(
+    {
+      year: fixedCenturyYear(Number(parts.year), parts.year.length),
+      monthIndex: Number(parts.month) - 1,
+      day: Number(parts.day),
+      hour: Number(parts.hour ?? 0),
+      minute: Number(parts.minute ?? 0),
+      second: Number(parts.second ?? 0),
+    },
+    'refused',
+  );
+  return localMs === null ? null : localMs - offsetMin * 60_000;
 }
 
-/** RFC 850 and RFC 822 allow two-digit years; RFC 5322 §4.3 says 00–49 are 20xx. */
-function fullYear(year: number, digits: number): number {
+/**
+ * RFC 850 and RFC 822 allow two-digit years; RFC 5322 §4.3 says 00–49 are
+ * 20xx (a fixed rule, unlike HTTP's 50-years-ahead window: the verdict
+ * reads a page's date the same whenever it is asked).
+ */
+function fixedCenturyYear(year: number, digits: number): number {
   if (digits > 2) return year;
   return year < 50 ? 2000 + year : 1900 + year;
 }

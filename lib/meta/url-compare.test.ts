@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { documentBase, isRelativeUrl, normaliseUrl, resolveUrl } from './url-compare.ts';
+import { documentBase, isRelativeUrl, resolveUrl, resourceKey } from './url-compare.ts';
 
-describe('normaliseUrl', () => {
-  it.each<[string, string | null]>([
+describe('resourceKey', () => {
+  it.each<[string, string]>([
     ['HTTP://Example.COM:80/a#frag', 'http://example.com/a'],
     ['https://example.com:443', 'https://example.com/'],
     ['https://example.com:8443/', 'https://example.com:8443/'],
     ['http://example.com/%7Efred/%2fhi?q=%41%2f', 'http://example.com/~fred/%2Fhi?q=A%2F'],
-    ['not a url', null],
+    ['not a url', 'not a url'],
+    ['mailto:someone@example.com', 'mailto:someone@example.com'],
   ])('%s', (url, expected) => {
-    expect(normaliseUrl(url)).toBe(expected);
+    expect(resourceKey(url)).toBe(expected);
   });
 });
 

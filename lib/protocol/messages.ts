@@ -21,6 +21,8 @@ import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 import { CRAWL_LIMITS } from '../settings/settings.ts';
 import type { Verdict } from '../verdict/types.ts';
+import { isObject } from '../text/json-object.ts';
+import type { CrawlSettings } from '../settings/crawl-settings.ts';
 
 /** An HttpResponse made serializable: the body travels as base64. */
 export interface WireResponse {
@@ -52,20 +54,6 @@ export interface RobotsSummary {
 export type VerdictReply =
   | { ok: true; verdict: Verdict; robots: RobotsSummary | null; checkedAtMs: number }
   | { ok: false; error: string };
-
-/** What the user chooses before a crawl (the rest are the engine's defaults). */
-export interface CrawlSettings {
-  maxPages: number;
-  maxDepth: number;
-  concurrencyPerOrigin: number;
-  delayMs: number;
-  /** Per-request timeout (headers and body). */
-  timeoutMs: number;
-  robot: string;
-  obeyRobots: boolean;
-  checkExternal: boolean;
-  useSitemaps: boolean;
-}
 
 export type CrawlPhase = 'running' | 'stopped' | 'finished' | 'failed';
 
@@ -156,9 +144,6 @@ export type Message<K extends MessageType = MessageType> = K extends MessageType
   ? { type: K } & MessageMap[K]['request']
   : never;
 export type Reply<K extends MessageType> = MessageMap[K]['response'];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStringList = (value: unknown, maxLength: number): value is string[] =>
   Array.isArray(value) &&

@@ -6,7 +6,8 @@
  * cost a few parses.
  */
 import { base64ToBytes } from '../protocol/base64.ts';
-import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+import { parseRobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 
 export interface BatchCase {
   robotstxt?: string;

@@ -5,6 +5,7 @@
  * observable: every hit says how old it is and when it expires, for the audit.
  */
 import { base64ToBytes, bytesToBase64 } from '../protocol/base64.ts';
+import { originOf } from '../url/http-url.ts';
 import { cacheLifetime } from './cache-lifetime.ts';
 import type { RobotsFetch } from './types.ts';
 
@@ -30,8 +31,8 @@ export interface RobotsCacheHit {
 }
 
 /** The cache key of any URL: its origin (scheme + host + port). */
-export function originOf(url: string): string {
-  return new URL(url).origin;
+function cacheKey(url: string): string {
+  return originOf(url) ?? url;
 }
 
 export class RobotsCache {
@@ -45,7 +46,7 @@ export class RobotsCache {
 
   /** The fresh result for the origin of `url`, or undefined (expired entries are dropped). */
   get(url: string): RobotsCacheHit | undefined {
-    const origin = originOf(url);
+    const origin = cacheKey(url);
     const entry = this.#entries.get(origin);
     if (!entry) return undefined;
     const nowMs = this.#nowMs();
@@ -65,7 +66,7 @@ export class RobotsCache {
   set(fetch: RobotsFetch): RobotsCacheEntry {
     const { lifetimeMs, reason } = cacheLifetime(fetch);
     const entry: RobotsCacheEntry = {
-      origin: originOf(fetch.url),
+      origin: cacheKey(fetch.url),
       fetch: toJson(fetch),
       storedAtMs: this.#nowMs(),
       expiresAtMs: fetch.fetchedAtMs + lifetimeMs,
@@ -77,7 +78,7 @@ export class RobotsCache {
   }
 
   delete(url: string): void {
-    this.#entries.delete(originOf(url));
+    this.#entries.delete(cacheKey(url));
   }
 
   /** Every entry, as JSON, for storage or display. */

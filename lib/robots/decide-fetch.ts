@@ -3,7 +3,8 @@
  * allows everything, a 503 disallows everything for now), then the rules.
  */
 import { withRobotsParserOpinion } from './other-answers.ts';
-import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+import { parseRobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import { robotsPolicyFor } from './policy.ts';
 import type { RobotsDecision, RobotsFetch } from './types.ts';
 

@@ -6,7 +6,7 @@
  * spelling.ts. When Google's parser alone would answer otherwise because of
  * one of them, the decision says so (`otherAnswers`).
  */
-import { english } from '../i18n/english.ts';
+import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { textToBinary } from './bytes.ts';
 import { extractPathParamsQuery } from './encoding.ts';
@@ -18,7 +18,7 @@ import {
   type RobotRules,
   type RuleCandidate,
 } from './matcher.ts';
-import type { RobotsTxt } from './parse.ts';
+import type { DecideOptions, RobotsTxt } from './robots-txt.ts';
 import {
   ALL_READINGS,
   NO_READINGS,
@@ -94,11 +94,6 @@ export function outcomeFor(
     rules,
     winner,
   };
-}
-
-export interface DecideOptions {
-  /** false: skip asking what Google's parser alone answers (batch mode needs the answer only). */
-  otherAnswers?: boolean;
 }
 
 /** Decisions shared per (robot, deciding rule) when no other parser disagrees. */
@@ -214,8 +209,4 @@ function groupLabel(applicable: Pick<RobotRules, 'kind' | 'agent'>): Phrase {
   return applicable.kind === 'global'
     ? phrase('group_all')
     : phrase('group_named', { name: agent.value, line: String(agent.line) });
-}
-
-function because(reason: Phrase): Pick<RobotsDecision, 'reason' | 'reasonPhrase'> {
-  return { reason: english(reason), reasonPhrase: reason };
 }

@@ -6,7 +6,7 @@
 import { textToBinary } from './bytes.ts';
 import { extractPathParamsQuery } from './encoding.ts';
 import { allMatchingRules, rulesForRobot } from './matcher.ts';
-import type { RobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import { ALL_READINGS, comparedPath, urlPathFor } from './spelling.ts';
 import type { RobotsDecision } from './types.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';

@@ -6,7 +6,8 @@
 export type { RobotsDecision, RobotsDecisionCode, RobotsFetch, RobotsPolicyName } from './types.ts';
 export { fetchRobotsTxt, robotsTxtUrl, type FetchRobotsOptions } from './fetch.ts';
 export { robotsPolicyFor, type RobotsPolicy, type RobotsPolicyCode } from './policy.ts';
-export { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+export { parseRobotsTxt } from './parse.ts';
+export type { RobotsTxt } from './robots-txt.ts';
 export { applicableGroup, type ApplicableGroup } from './decide.ts';
 export { decideFromFetch, decideWithOpinions, parseRobotsFetch } from './decide-fetch.ts';
 export { otherAnswerPhrase } from './other-answer-phrase.ts';
@@ -15,7 +16,6 @@ export { ROBOTS_READINGS, type RobotsReading } from './spelling.ts';
 export { batchDecide, type BatchCase, type BatchResult } from './batch.ts';
 export {
   RobotsCache,
-  originOf,
   type RobotsCacheEntry,
   type RobotsCacheHit,
   type RobotsFetchJson,

@@ -10,7 +10,8 @@ import { anyBytes, anyString, checkProperty, timed } from '../../tests/unit/prop
 import { auditRobotsTxt } from './audit.ts';
 import { ROBOTS_MAX_LINE_BYTES, ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { lintParsed, lintRobotsTxt } from './lint.ts';
-import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+import { parseRobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import { ALL_READINGS } from './spelling.ts';
 import type { RobotsFetch } from './types.ts';
 

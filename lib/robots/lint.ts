@@ -9,7 +9,8 @@ import type { RobotsGroup } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { lintRuleCost, lintUnblockingGroups } from './lint-cost.ts';
 import { lintLine } from './lint-lines.ts';
-import { parseRobotsTxt, type RobotsTxt } from './parse.ts';
+import { parseRobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import { notTextEvidence } from './not-text.ts';
 import { htmlEvidence } from './soft-404.ts';
 

@@ -10,7 +10,7 @@ import robotsParser from 'robots-parser';
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { wildcardCount } from './pattern.ts';
-import type { RobotsTxt } from './parse.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import type { RobotsReading } from './spelling.ts';
 import type { RobotsDecision, RobotsOtherAnswer } from './types.ts';
 

@@ -6,35 +6,14 @@
  * would answer.
  */
 import { toBytes } from './bytes.ts';
-import { decideWithRules, type DecideOptions } from './decide.ts';
+import { decideWithRules } from './decide.ts';
+import type { RobotsTxt } from './robots-txt.ts';
 import { groupLines, type RobotsGroup, type RobotsRule, type RobotsSitemap } from './groups.ts';
 import { ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { splitRobotsLines } from './lines.ts';
 import { compileGroups, type CompiledGroup } from './matcher.ts';
 import { ALL_READINGS, hasUnreservedEscape, type Readings } from './spelling.ts';
 import { tokenizeLine, type RobotsLine } from './tokenize.ts';
-import type { RobotsDecision } from './types.ts';
-
-export interface RobotsTxt {
-  /** The robots.txt URL (relative sitemaps resolve against it). */
-  url: string;
-  /** Bytes received. */
-  byteLength: number;
-  /** True when the file is larger than ROBOTS_MAX_PARSE_BYTES and the rest was ignored. */
-  truncated: boolean;
-  lines: RobotsLine[];
-  groups: RobotsGroup[];
-  orphanRules: RobotsRule[];
-  sitemaps: RobotsSitemap[];
-  /** True when bytes past the parse limit were received (Google's parser alone reads them). */
-  googleSeesMore: boolean;
-  /** True when some rule path has a `%xx` of an unreserved character. */
-  hasUnreservedEscapes: boolean;
-  /** The groups' rules compiled for a spelling (memoized per spelling). */
-  compiled(readings: Readings): CompiledGroup[];
-  /** May this robot fetch this URL, and which line says so. */
-  decide(url: string, ua: string, options?: DecideOptions): RobotsDecision;
-}
 
 interface ParsedBody {
   lines: RobotsLine[];

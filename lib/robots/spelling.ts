@@ -13,7 +13,7 @@
  * and space, quotes and brackets stay raw on both sides.
  * Strings here are binary strings: one char per byte.
  */
-import { wouldFormEscape, isUnreservedCode } from '../url/percent-escapes.ts';
+import { isHex, isUnreservedCode, wouldFormEscape } from '../url/percent-escapes.ts';
 
 export type RobotsReading = 'self' | 'encode-url' | 'first-500-kib' | 'unreserved';
 
@@ -109,12 +109,4 @@ export function hasUnreservedEscape(s: string): boolean {
 
 function percentByte(code: number): string {
   return `%${HEX[(code >> 4) & 0xf]}${HEX[code & 0xf]}`;
-}
-
-function isHex(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x46) ||
-    (code >= 0x61 && code <= 0x66)
-  );
 }

@@ -5,7 +5,7 @@
  * contact address.
  */
 import type { CrawlOptions } from '../crawl/types.ts';
-import type { CrawlSettings } from '../protocol/messages.ts';
+import type { CrawlSettings } from './crawl-settings.ts';
 import type { Settings } from './settings.ts';
 
 export function crawlOptionsOf(

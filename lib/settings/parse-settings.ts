@@ -20,6 +20,7 @@ import {
   type CrawlDefaults,
   type Settings,
 } from './settings.ts';
+import { isObject } from '../text/json-object.ts';
 
 export interface SettingsProblem {
   /** Where: `robot`, `crawl.maxPages`, `blockList[2]`; '' for the whole file. */
@@ -38,9 +39,6 @@ type Fields = Record<string, unknown>;
 
 const TOP_KEYS = ['format', 'version', 'robot', 'crawl', 'from', 'blockList'];
 const CRAWL_KEYS = ['robot', ...CRAWL_NUMBER_KEYS, ...CRAWL_TOGGLE_KEYS];
-
-const isObject = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseSettingsObject(raw: unknown, base: Settings): ParsedSettings {
   const problems: SettingsProblem[] = [];

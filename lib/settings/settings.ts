@@ -7,7 +7,7 @@
  */
 import { DEFAULT_CRAWL_OPTIONS } from '../crawl/types.ts';
 import { DEFAULT_ROBOT, PRODUCT_TOKEN } from '../identity.ts';
-import type { CrawlSettings } from '../protocol/messages.ts';
+import type { CrawlSettings } from './crawl-settings.ts';
 
 /** The crawl's defaults: what the popup's crawl form starts with. */
 export type CrawlDefaults = CrawlSettings;

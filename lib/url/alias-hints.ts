@@ -4,6 +4,7 @@
  * as two, so the crawler fetches both when both are linked and the report
  * can say "these look like one page" (e.g. when their fingerprints match).
  */
+import { parseUrl } from './http-url.ts';
 
 export type AliasHintKind = 'index-file' | 'trailing-slash';
 
@@ -19,12 +20,8 @@ const DEFAULT_INDEX_FILE = 'index.html';
 
 /** Candidate aliases of a normalized http(s) URL; [] for anything unparsable. */
 export function aliasHints(url: string): AliasHint[] {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [];
-  }
+  const parsed = parseUrl(url);
+  if (parsed === null) return [];
   return pathHints(parsed.pathname).map(({ path, kind }) => ({
     url: withPath(parsed, path),
     kind,

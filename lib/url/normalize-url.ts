@@ -15,6 +15,7 @@
  */
 import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
+import { parseUrl } from './http-url.ts';
 import { normalizeEscapes } from './percent-escapes.ts';
 
 export type NormalizedUrl =
@@ -67,15 +68,6 @@ export function normalizeHref(href: string): NormalizedUrl {
   const plain =
     (href.startsWith('http://') || href.startsWith('https://')) && !/[#@%]|\/\./.test(href);
   return plain ? { ok: true, url: href } : normalizeUrl(href);
-}
-
-/** `new URL` without the throw. */
-export function parseUrl(input: string, base?: string): URL | null {
-  try {
-    return new URL(input, base);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -39,12 +39,13 @@ export function normalizeEscapes(text: string): string {
  * is kept, which also keeps the result a fixed point.
  */
 export function wouldFormEscape(text: string, offset: number, code: number): boolean {
-  if (!isHexCode(code)) return false;
+  if (!isHex(code)) return false;
   const before = text.charCodeAt(offset - 1);
-  return before === 0x25 || (text.charCodeAt(offset - 2) === 0x25 && isHexCode(before));
+  return before === 0x25 || (text.charCodeAt(offset - 2) === 0x25 && isHex(before));
 }
 
-function isHexCode(code: number): boolean {
+/** True for the character code of a hex digit (0-9, A-F, a-f). */
+export function isHex(code: number): boolean {
   return (
     (code >= 0x30 && code <= 0x39) ||
     (code >= 0x41 && code <= 0x46) ||

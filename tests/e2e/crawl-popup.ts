@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
-import type { CrawlSettings } from '../../lib/protocol/messages.ts';
+import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import { expect } from './extension.ts';
 import { openSiteTab, type OpenExtensionPage } from './site-tab.ts';
 import { storeSettings } from './stored-settings.ts';

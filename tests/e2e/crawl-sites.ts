@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
-import type { CrawlSettings } from '../../lib/protocol/messages.ts';
+import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import { test } from './extension.ts';
 
 export interface CrawlSites {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttribute, decodeText } from './decode-html.ts';
+import { decodeAttributeEntities, decodeTextEntities } from './decode-entities.ts';
 
-describe('decodeAttribute', () => {
+describe('decodeAttributeEntities', () => {
   it.each([
     ['plain', 'plain'],
     ['Fish &amp; chips', 'Fish & chips'],
@@ -17,11 +17,11 @@ describe('decodeAttribute', () => {
     ['&unknown;', '&unknown;'],
     ['<b>not markup</b>', '<b>not markup</b>'],
   ])('%j → %j', (raw, expected) => {
-    expect(decodeAttribute(raw)).toBe(expected);
+    expect(decodeAttributeEntities(raw)).toBe(expected);
   });
 });
 
-describe('decodeText', () => {
+describe('decodeTextEntities', () => {
   it.each([
     ['plain', 'plain'],
     ['A &amp; B &lt;c&gt;', 'A & B <c>'],
@@ -29,6 +29,6 @@ describe('decodeText', () => {
     ['&lt;/title&gt; still text', '</title> still text'],
     ['&#32;', ' '],
   ])('%j → %j', (raw, expected) => {
-    expect(decodeText(raw)).toBe(expected);
+    expect(decodeTextEntities(raw)).toBe(expected);
   });
 });
