@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from './clock.ts';
-import { FakeClock } from './fake-clock.ts';
+import { FakeClock } from '../../tests/support/fake-clock.ts';
 import { OriginScheduler, type OriginSchedulerOptions } from './politeness.ts';
 
 interface Start {
