@@ -3,8 +3,8 @@ import { useMemo } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { useI18n } from '../i18n.tsx';
-import { DataTable } from './DataTable.tsx';
-import type { TableSpec } from './table-model.ts';
+import { DataTable } from './table/DataTable.tsx';
+import type { TableSpec } from './table/table-model.ts';
 
 /** A table spec as a pure function of the report and the reader's language. */
 export type SpecBuilder<R> = (report: CrawlReport, i18n: Translator) => TableSpec<R>;

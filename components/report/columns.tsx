@@ -10,7 +10,7 @@ import type { Phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { PageText } from '../PageText.tsx';
 import { FoundOn, UrlList, UrlText, statusText } from './cells.tsx';
-import type { Column } from './table-model.ts';
+import type { Column } from './table/table-model.ts';
 
 /** A row of one of the report's lists. */
 export type Row<K extends keyof CrawlReport> = CrawlReport[K] extends (infer R)[] | null

@@ -7,7 +7,7 @@ import { PageText } from '../../PageText.tsx';
 import { urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
   whitespace: 'alias_whitespace',

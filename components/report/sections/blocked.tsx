@@ -4,7 +4,7 @@ import type { Translator } from '../../../lib/i18n/translator.ts';
 import { reasonColumn, reasonText, urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function blockedSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'blocked'>> {
   const { t, plural } = i18n;

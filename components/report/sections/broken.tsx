@@ -13,7 +13,7 @@ import {
 } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function brokenSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'broken'>> {
   const { t, plural } = i18n;

@@ -4,7 +4,7 @@ import type { Translator } from '../../../lib/i18n/translator.ts';
 import { countColumn, urlListColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function duplicatesSpec(
   report: CrawlReport,

@@ -13,7 +13,7 @@ import {
 import { ReportTable } from '../ReportTable.tsx';
 import { noindexPageRows } from '../section-rows.ts';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 type Page = Row<'pages'>;
 

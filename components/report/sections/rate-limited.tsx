@@ -5,7 +5,7 @@ import { statusText } from '../cells.tsx';
 import { reasonColumn, reasonText, statusColumn, urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function rateLimitedSpec(
   report: CrawlReport,

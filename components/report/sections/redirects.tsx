@@ -6,7 +6,7 @@ import { UrlText } from '../cells.tsx';
 import { statusColumn, urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function redirectsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'redirects'>> {
   const { t, plural } = i18n;

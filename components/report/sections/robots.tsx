@@ -5,7 +5,7 @@ import { reasonText, statusColumn, textColumn, urlColumn, type Row } from '../co
 import { ReportTable } from '../ReportTable.tsx';
 import { robotsProblemRows } from '../section-rows.ts';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function robotsTxtSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'robots'>> {
   const { t, plural } = i18n;

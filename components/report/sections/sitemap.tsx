@@ -12,7 +12,7 @@ import { urlColumn } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import { sitemapRows, type SitemapRow } from '../section-rows.ts';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 const SITEMAP_FINDINGS: Record<SitemapRow['finding'], PlainMessageKey> = {
   'not-linked': 'sitemap_not_linked',

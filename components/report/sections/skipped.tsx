@@ -4,7 +4,7 @@ import type { Translator } from '../../../lib/i18n/translator.ts';
 import { reasonColumn, reasonText, urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 /** `robots-txt: Disallow: /x` → `robots-txt`: the rule before the colon. */
 const ruleOf = (reason: string) => reason.split(':', 1)[0]!;

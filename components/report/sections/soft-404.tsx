@@ -5,7 +5,7 @@ import { urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import { soft404Rows } from '../section-rows.ts';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function soft404Spec(report: CrawlReport, i18n: Translator): TableSpec<Row<'soft404'>> {
   const { t, plural } = i18n;

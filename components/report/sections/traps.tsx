@@ -11,7 +11,7 @@ import {
 } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
-import type { TableSpec } from '../table-model.ts';
+import type { TableSpec } from '../table/table-model.ts';
 
 export function trapsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'traps'>> {
   const { t, plural } = i18n;
