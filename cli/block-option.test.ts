@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlReport } from '../lib/crawl/report.ts';
-import { runCli } from './run-cli.test-helper.ts';
+import { runCli } from '../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 let site: SiteServer;

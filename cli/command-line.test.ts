@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultShown, optionColumn } from './command-help.ts';
 import { COMMANDS } from './commands/index.ts';
-import { runCli } from './run-cli.test-helper.ts';
+import { runCli } from '../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 let site: SiteServer;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageFromEnvironment, supportedLanguage, takeLanguageFlag } from './i18n.ts';
-import { runCli } from './run-cli.test-helper.ts';
+import { runCli } from '../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 describe('choosing the language', () => {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
-import { runCli } from '../run-cli.test-helper.ts';
+import { runCli } from '../../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
 
 const FLAGS = ['--timeout', '1500', '--delay-ms', '0', '--format', 'json'];

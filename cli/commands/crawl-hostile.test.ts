@@ -16,7 +16,7 @@ import {
   type HostileServer,
   type LoggedRequest,
 } from '../../tests/fixtures/hostile-server.ts';
-import { runCliMeasured, type MeasuredRun } from '../run-cli.test-helper.ts';
+import { runCliMeasured, type MeasuredRun } from '../../tests/support/run-cli.ts';
 
 const TIMEOUT_MS = 4_000;
 const MAX_PAGES = 600;

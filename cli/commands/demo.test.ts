@@ -4,7 +4,7 @@
  * they sum up.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from '../run-cli.test-helper.ts';
+import { runCli, type CliRun } from '../../tests/support/run-cli.ts';
 
 let demo: CliRun;
 let lines: string[];

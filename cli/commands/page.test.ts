@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../lib/verdict/types.ts';
-import { runCli } from '../run-cli.test-helper.ts';
+import { runCli } from '../../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
 
 let site: SiteServer;

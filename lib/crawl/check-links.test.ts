@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { checkLinks } from './check-links.ts';
 import { systemClock } from './clock.ts';
 

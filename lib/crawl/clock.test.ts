@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from './clock.ts';
-import { FakeClock } from './fake-clock.ts';
+import { FakeClock } from '../../tests/support/fake-clock.ts';
 
 /** Records whether a promise has settled, without awaiting it. */
 function track(promise: Promise<unknown>): { settled: () => boolean } {

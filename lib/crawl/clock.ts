@@ -1,7 +1,7 @@
 /**
  * The clock port: the one way crawl code reads the time or waits. The
  * command line and the service worker pass `systemClock`; tests pass a
- * `FakeClock` (./fake-clock.ts) and move time by hand, so delays, pauses and
+ * `FakeClock` (tests/support/fake-clock.ts) and move time by hand, so delays, pauses and
  * Retry-After waits are deterministic and instant.
  */
 

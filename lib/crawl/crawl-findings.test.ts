@@ -1,6 +1,6 @@
 /** What a crawl says about links that make no request: `file:` ones are findings, the rest a count. */
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import { Crawler } from './crawl.ts';
 import { buildReport } from './report.ts';

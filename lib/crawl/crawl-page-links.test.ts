@@ -5,7 +5,7 @@
  * check when an `<a href>` points at it too.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page, type FakeAnswer } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';

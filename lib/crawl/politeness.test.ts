@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from './clock.ts';
 import { Dispatcher } from './dispatch.ts';
-import { FakeClock } from './fake-clock.ts';
+import { FakeClock } from '../../tests/support/fake-clock.ts';
 import { Frontier } from './frontier.ts';
 import { Politeness, type PolitenessOptions, type Slot } from './politeness.ts';
 

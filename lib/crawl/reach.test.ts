@@ -5,7 +5,7 @@
  * of another site in the report.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page, type FakeAnswer } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { AddressGuard } from './address-guard.ts';
 import { systemClock } from './clock.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deeplyNestedPage, pageWithLinks } from '../../tests/fixtures/hostile-inputs.ts';
-import { anyString, checkProperty, htmlLike, timed } from '../../tests/unit/properties.ts';
-import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { anyString, checkProperty, htmlLike, timed } from '../../tests/support/properties.ts';
+import { urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
 import { DEFAULT_MAX_LINKS } from '../links/extract-links.ts';
 import { readPage } from './read-page.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import { Crawler } from './crawl.ts';
 import { buildReport } from './report.ts';

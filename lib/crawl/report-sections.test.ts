@@ -1,6 +1,6 @@
 /** The report's reading order, and a crawl cut short carried on from its checkpoint. */
 import { describe, expect, it } from 'vitest';
-import { fakeSite, page, type FakeAnswer } from '../../tests/unit/fake-site.ts';
+import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import { continuedCheckpoint, cutShortOf } from './continue-crawl.ts';
 import { Crawler } from './crawl.ts';

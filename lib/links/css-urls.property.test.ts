@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyString, checkProperty } from '../../tests/unit/properties.ts';
+import { anyString, checkProperty } from '../../tests/support/properties.ts';
 import { cssUrls } from './css-urls.ts';
 
 const cssPiece = fc.constantFrom(

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyString, checkProperty, htmlLike } from '../../tests/unit/properties.ts';
-import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { anyString, checkProperty, htmlLike } from '../../tests/support/properties.ts';
+import { urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
 import { extractLinks } from './extract-links.ts';
 
 const anyHtml = fc.oneof(htmlLike, anyString);

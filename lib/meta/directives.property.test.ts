@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyString, checkProperty, timed } from '../../tests/unit/properties.ts';
+import { anyString, checkProperty, timed } from '../../tests/support/properties.ts';
 import { splitDirectiveList } from './directive-tokens.ts';
 import { parseDirectives } from './directives.ts';
 import { parseRobotsDate } from './robots-date.ts';

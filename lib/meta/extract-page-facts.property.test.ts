@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deeplyNestedPage, pageWithLinks } from '../../tests/fixtures/hostile-inputs.ts';
-import { anyString, checkProperty, htmlLike, timed } from '../../tests/unit/properties.ts';
+import { anyString, checkProperty, htmlLike, timed } from '../../tests/support/properties.ts';
 import { extractPageFacts } from './extract-page-facts.ts';
 import { findPageIssues } from './page-findings.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyString, checkProperty, timed } from '../../tests/unit/properties.ts';
+import { anyString, checkProperty, timed } from '../../tests/support/properties.ts';
 import { parseXRobotsTag } from './x-robots-tag.ts';
 
 /** Header values built from prefixes, directives and separators, or anything at all. */

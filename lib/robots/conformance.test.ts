@@ -2,7 +2,10 @@ import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes } from '../protocol/base64.ts';
 import { batchDecide } from './batch.ts';
-import { CONFORMANCE_CASES, type ConformanceCase } from './conformance-cases.ts';
+import {
+  CONFORMANCE_CASES,
+  type ConformanceCase,
+} from '../../tests/fixtures/robots-conformance.ts';
 import { decodeUtf8 } from './bytes.ts';
 
 /**

@@ -6,8 +6,8 @@ import {
   checkProperty,
   percentEscape,
   timed,
-} from '../../tests/unit/properties.ts';
-import { urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+} from '../../tests/support/properties.ts';
+import { urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
 import { hostileFile, hostilePath } from '../../bench/robots-hostile.ts';
 import { matchPathOf } from './encoding.ts';
 import { ALL_READINGS, urlPathFor } from './spelling.ts';

@@ -6,7 +6,7 @@ import {
   longLineRobotsTxt,
   randomBytes,
 } from '../../tests/fixtures/hostile-inputs.ts';
-import { anyBytes, anyString, checkProperty, timed } from '../../tests/unit/properties.ts';
+import { anyBytes, anyString, checkProperty, timed } from '../../tests/support/properties.ts';
 import { auditRobotsTxt } from './audit.ts';
 import { ROBOTS_MAX_LINE_BYTES, ROBOTS_MAX_PARSE_BYTES } from './limits.ts';
 import { lintParsed, lintRobotsTxt } from './lint.ts';

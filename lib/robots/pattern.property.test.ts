@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkProperty } from '../../tests/unit/properties.ts';
+import { checkProperty } from '../../tests/support/properties.ts';
 import { buildPathIndex } from './path-index.ts';
 import { compilePattern, patternMatchesPath } from './pattern.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyString, checkProperty } from '../../tests/unit/properties.ts';
-import { respelledUrl, urlLike, webUrl } from '../../tests/unit/url-arbitraries.ts';
+import { anyString, checkProperty } from '../../tests/support/properties.ts';
+import { respelledUrl, urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
 import { aliasHints } from './alias-hints.ts';
 import { ALIAS_REASON_TEXT, aliasReasons, describeAlias } from './alias-reasons.ts';
 import { normalizeUrl } from './normalize-url.ts';

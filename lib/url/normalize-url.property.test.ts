@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomStrings } from '../../tests/fixtures/hostile-inputs.ts';
-import { anyString, checkProperty, timed } from '../../tests/unit/properties.ts';
+import { anyString, checkProperty, timed } from '../../tests/support/properties.ts';
 import {
   plainSpelling,
   respelledUrl,
@@ -9,7 +9,7 @@ import {
   webUrl,
   write,
   type Spelling,
-} from '../../tests/unit/url-arbitraries.ts';
+} from '../../tests/support/url-arbitraries.ts';
 import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
 
 const anyInput = fc.oneof(anyString, urlLike, webUrl);

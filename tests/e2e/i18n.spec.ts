@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { runCli } from '../../cli/run-cli.test-helper.ts';
+import { runCli } from '../support/run-cli.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { EXTENSION_DIR, expect, test } from './extension.ts';
 import { extensionLaunchOptions } from './launch-options.ts';

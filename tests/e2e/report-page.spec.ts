@@ -15,7 +15,7 @@ import { Crawler } from '../../lib/crawl/crawl.ts';
 import { DEFAULT_CRAWL_OPTIONS, type UrlRecord } from '../../lib/crawl/types.ts';
 import type { SourceList } from '../../lib/crawl/link-sources.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
-import { fakeSite, page as html } from '../unit/fake-site.ts';
+import { fakeSite, page as html } from '../support/fake-site.ts';
 import { expect, test } from './extension.ts';
 import type { OpenExtensionPage } from './site-tab.ts';
 

@@ -12,8 +12,8 @@ import { batchDecide, type BatchCase, type BatchResult } from '../../lib/robots/
 import { parseRobotsTxt } from '../../lib/robots/parse.ts';
 import { bytesToBase64 } from '../../lib/protocol/base64.ts';
 import { base64ToBytes } from '../../lib/protocol/base64.ts';
-import { CONFORMANCE_CASES } from '../../lib/robots/conformance-cases.ts';
-import { runCli } from '../../cli/run-cli.test-helper.ts';
+import { CONFORMANCE_CASES } from '../fixtures/robots-conformance.ts';
+import { runCli } from '../support/run-cli.ts';
 import { generateFile, ROBOTS, seededRandom } from '../oracle/robots-cases.ts';
 import { runOracle, type OracleAnswer, type OracleCase } from '../oracle/robots-oracle.ts';
 

@@ -12,7 +12,7 @@
  * `advance` and `runUntilIdle` must be awaited: waking a sleeper only
  * queues its continuation.
  */
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../lib/crawl/clock.ts';
 
 interface Sleeper {
   wakeAtMs: number;
