@@ -7,7 +7,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
 import { parseMessage, type Message, type RobotsAuditReply } from '../../lib/protocol/messages.ts';
 import { askPageReader } from './page-reader.ts';
-import { isExtensionPage } from '../sender.ts';
+import { isExtensionPage } from '../../extension/sender.ts';
 import { explainFailure } from './explain-failure.ts';
 import { robotsFor } from './inspect-tab.ts';
 import { httpForTab } from './tab-http.ts';

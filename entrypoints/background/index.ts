@@ -1,19 +1,15 @@
 /** The service worker: registers the services; decisions live in lib/. */
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
-import {
-  registerCrawlService,
-  registerCrawlWatch,
-  resumeInterrupted,
-} from '../extension/background/crawl-service.ts';
-import { registerHighlightService } from '../extension/background/highlight-service.ts';
-import { keepBrowseCheckWithAccess, registerPageReader } from '../extension/browse-check.ts';
-import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
-import { watchOwnAddresses } from '../extension/background/request-addresses.ts';
-import { watchOwnRequests } from '../extension/background/request-records.ts';
-import { registerRobotsService } from '../extension/background/robots-service.ts';
-import { registerVerdictService } from '../extension/background/verdict-service.ts';
+import { registerCrawlReportService } from './crawl-report-service.ts';
+import { registerCrawlService, registerCrawlWatch, resumeInterrupted } from './crawl-service.ts';
+import { registerHighlightService } from './highlight-service.ts';
+import { keepBrowseCheckWithAccess, registerPageReader } from '../../extension/browse-check.ts';
+import { keepRequestsIdentified } from './identify-requests.ts';
+import { watchOwnAddresses } from './request-addresses.ts';
+import { watchOwnRequests } from './request-records.ts';
+import { registerRobotsService } from './robots-service.ts';
+import { registerVerdictService } from './verdict-service.ts';
 
 export default defineBackground({
   type: 'module',

@@ -1,10 +1,10 @@
 /** The report page asks for a site's crawl report; it is built from the crawl's latest state. */
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 import { browser, type Browser } from 'wxt/browser';
 import { buildReport } from '../../lib/crawl/report.ts';
 import { checkpointStats } from '../../lib/crawl/stats.ts';
 import { parseMessage, type Message, type Reply } from '../../lib/protocol/messages.ts';
-import { isExtensionPage } from '../sender.ts';
+import { isExtensionPage } from '../../extension/sender.ts';
 import { liveCheckpoint } from './crawl-service.ts';
 import { loadCheckpoint } from './crawl-store.ts';
 

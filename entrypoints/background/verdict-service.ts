@@ -19,10 +19,10 @@ import {
   type RobotsSummary,
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
-import { urlAsLinked } from '../link-spelling.ts';
+import { urlAsLinked } from '../../extension/link-spelling.ts';
 import { askPageReader } from './page-reader.ts';
-import { isExtensionPage, tabSpokenFor } from '../sender.ts';
-import { loadRobot, onRobotChanged } from '../settings.ts';
+import { isExtensionPage, tabSpokenFor } from '../../extension/sender.ts';
+import { loadRobot, onRobotChanged } from '../../extension/settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
 import { explainFailure } from './explain-failure.ts';
 import { inspectTab } from './inspect-tab.ts';

@@ -14,7 +14,7 @@
  * The phase of each site lives in storage.local too, so a browser restart
  * resumes as well; Stop sets it to "stopped" and nothing resumes it but Resume.
  */
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 import { browser, type Browser } from 'wxt/browser';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
@@ -34,9 +34,9 @@ import {
   type OkOrError,
 } from '../../lib/protocol/messages.ts';
 import { crawlOptionsOf } from '../../lib/settings/crawl-options.ts';
-import { hasHostAccess } from '../host-access.ts';
-import { loadSettings } from '../settings.ts';
-import { isExtensionPage } from '../sender.ts';
+import { hasHostAccess } from '../../extension/host-access.ts';
+import { loadSettings } from '../../extension/settings.ts';
+import { isExtensionPage } from '../../extension/sender.ts';
 import { crawlHttpFor } from './crawl-http.ts';
 import { identifyWithStoredAddress } from './identify-requests.ts';
 import { loadCheckpoint, saveCheckpoint, saveProgress, storedCrawlOrigins } from './crawl-store.ts';
