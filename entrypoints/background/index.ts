@@ -1,14 +1,13 @@
-/** The service worker: registers the services; decisions live in lib/. */
+/** The service worker: registers the message router and the services' listeners; decisions live in lib/. */
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { registerCrawlReportService } from './crawl-report-service.ts';
-import { registerCrawlService, registerCrawlWatch, resumeInterrupted } from './crawl-service.ts';
-import { registerHighlightService } from './highlight-service.ts';
 import { keepBrowseCheckWithAccess, registerPageReader } from '../../extension/browse-check.ts';
+import { registerCrawlAlarm, registerCrawlWatch } from './crawl-service.ts';
+import { resumeInterrupted } from './crawl-session.ts';
 import { keepRequestsIdentified } from './identify-requests.ts';
 import { watchOwnAddresses } from './request-addresses.ts';
 import { watchOwnRequests } from './request-records.ts';
-import { registerRobotsService } from './robots-service.ts';
+import { registerRouter } from './router.ts';
 import { registerVerdictService } from './verdict-service.ts';
 
 export default defineBackground({
@@ -20,12 +19,10 @@ export default defineBackground({
     watchOwnRequests();
     watchOwnAddresses();
     const ready = keepRequestsIdentified().catch(() => undefined);
+    registerRouter(ready);
     registerVerdictService();
-    registerRobotsService();
-    registerCrawlReportService();
-    registerCrawlService(ready);
+    registerCrawlAlarm(ready);
     registerCrawlWatch(ready);
-    registerHighlightService(ready);
     keepBrowseCheckWithAccess();
     // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).
     if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK)
