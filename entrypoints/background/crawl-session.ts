@@ -121,8 +121,12 @@ export async function latestCheckpoint(origin: string): Promise<CrawlCheckpoint 
 }
 
 export async function storedCheckpoint(origin: string): Promise<CrawlCheckpoint | undefined> {
-  const text = await checkpointItem(origin).getValue();
-  return text === null ? undefined : (JSON.parse(text) as CrawlCheckpoint);
+  const stored: unknown = await checkpointItem(origin).getValue();
+  if (stored === null) return undefined;
+  // Text since 0.1.0; an object is a crawl stored before, written after this worker's migration ran.
+  return typeof stored === 'string'
+    ? (JSON.parse(stored) as CrawlCheckpoint)
+    : (stored as CrawlCheckpoint);
 }
 
 /**
