@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Architecture as lint zones: lib/ is the pure core and may import nothing
-// from the browser, the UI, the command line or Node; components/ are
-// presentational and never touch browser APIs.
+// from the browser, the UI, the command line or Node; extension/ holds the
+// browser helpers several entrypoints share and imports no entrypoint;
+// components/ are presentational and never touch browser APIs.
 const pureCore = {
   patterns: [
     {
@@ -113,6 +114,22 @@ export default tseslint.config(
     files: ['lib/**/*.ts'],
     ignores: ['lib/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', pureCore] },
+  },
+  {
+    files: ['extension/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/entrypoints/**', '**/cli/**'],
+              message: 'extension/ is shared by the entrypoints: it imports none of them.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['components/**/*.{ts,tsx}'],

@@ -160,10 +160,9 @@ async function timeBrowser(
     let urls = 0;
     for (;;) {
       await page.waitForTimeout(250);
-      const progress = (await page.evaluate(() => chrome.storage.session.get('crawl.progress')))[
-        'crawl.progress'
-      ] as Record<string, { phase: string; stats: { done: number } }> | undefined;
-      const summary = progress?.[origin];
+      const key = `crawl.progress.${origin}`;
+      const summary = (await page.evaluate((k) => chrome.storage.session.get(k), key))[key] as
+        { phase: string; stats: { done: number } } | undefined;
       if (summary && summary.phase !== 'running') {
         urls = summary.stats.done;
         break;

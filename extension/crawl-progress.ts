@@ -1,6 +1,6 @@
 /**
  * Watches one site's crawl for the popup and the report page: its progress
- * (storage.session, written by the background), and whether the background
+ * item (crawl-items.ts, written by the background), and whether the background
  * runs it right now. An open page holds a port to the background: the
  * connect starts a stopped service worker, which resumes the crawl at once
  * (not at the next alarm, up to 30 s later); the port's disconnect is how
@@ -13,8 +13,8 @@ import {
   type CrawlWatchPing,
   type CrawlWatchReply,
 } from '../lib/protocol/messages.ts';
+import { progressItem } from './crawl-items.ts';
 
-const PROGRESS_KEY = 'crawl.progress';
 /** How often an open page asks whether the crawl runs (each ask also keeps the worker busy). */
 const PING_EVERY_MS = 2_000;
 /** A pause before connecting again, so the connect wakes a new worker rather than the one going. */
@@ -24,14 +24,9 @@ export function watchCrawlProgress(
   origin: string,
   onSummary: (summary: CrawlSummary | null) => void,
 ): () => void {
-  const read = (map: unknown) =>
-    onSummary(((map as Record<string, CrawlSummary> | undefined) ?? {})[origin] ?? null);
-  void browser.storage.session.get(PROGRESS_KEY).then((stored) => read(stored[PROGRESS_KEY]));
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'session' && changes[PROGRESS_KEY]) read(changes[PROGRESS_KEY].newValue);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  const item = progressItem(origin);
+  void item.getValue().then(onSummary);
+  return item.watch(onSummary);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The crawl report page, `report.html?origin=<origin>`: asks the background
  * for the stored crawl of that site, and watches the site's live progress
- * (storage.session `crawl.progress`) without refetching the report on every
- * tick — "Refresh report" does that.
+ * (its item `session:crawl.progress.<origin>`, extension/crawl-items.ts)
+ * without refetching the report on every tick — "Refresh report" does that.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';

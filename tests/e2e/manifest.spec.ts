@@ -140,6 +140,8 @@ const KNOWN_URLS: Record<string, string> = {
   'https://github.com': 'the project URL inside the User-Agent string',
   'https://example.com': 'an example in help text',
   'https://host': 'a placeholder in the block-list help (https://host/…); never requested',
+  'https://wxt.dev':
+    "a link to WXT's testing guide in its storage module's error text; never requested",
 };
 
 test('every URL in the built code is a known, explained one', () => {

@@ -346,8 +346,8 @@ test('a crawl stored as running that the background does not run looks paused', 
     // Its worker went 10 s ago and nothing runs it now.
     updatedAtMs: Date.now() - 10_000,
   };
-  await page.evaluate((value) => chrome.storage.session.set({ 'crawl.progress': value }), {
-    [SHOP]: summary,
+  await page.evaluate((value) => chrome.storage.session.set(value), {
+    [`crawl.progress.${SHOP}`]: summary,
   });
   await expect(page.getByTestId('live-progress')).toContainText('Paused', { timeout: 5_000 });
   await expect(page.getByTestId('live-progress')).not.toContainText('Crawling');
@@ -462,8 +462,8 @@ test('a running crawl shows its progress; the report is refetched only on reques
     updatedAtMs: Date.now() + 60_000,
   });
   const setProgress = (summary: CrawlSummary) =>
-    page.evaluate((value) => chrome.storage.session.set({ 'crawl.progress': value }), {
-      [SHOP]: summary,
+    page.evaluate((value) => chrome.storage.session.set(value), {
+      [`crawl.progress.${SHOP}`]: summary,
     });
 
   // The stored crawl grows, but progress ticks alone do not refetch the report.

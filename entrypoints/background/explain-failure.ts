@@ -1,5 +1,5 @@
 /** Errors from talking to a tab, in words the user can act on. */
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 
 export function explainFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

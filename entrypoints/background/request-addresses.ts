@@ -8,7 +8,7 @@
  * Records are keyed by URL, as in request-records.ts.
  */
 import { browser } from 'wxt/browser';
-import { isOwnRequest, ownOrigin } from '../own-origin.ts';
+import { isOwnRequest, ownOrigin } from '../../extension/own-origin.ts';
 
 const seen = new Map<string, string>();
 const waiting = new Map<string, (address: string) => void>();

@@ -17,7 +17,7 @@ import {
   storedBytes,
 } from '../../lib/store/session-budget.ts';
 import { CRAWL_LIMITS } from '../../lib/settings/settings.ts';
-import { registerCrawlService } from './crawl-service.ts';
+import { registerRouter } from './router.ts';
 import { resetSessionCacheMemory } from './session-cache.ts';
 import { registerVerdictService } from './verdict-service.ts';
 
@@ -121,8 +121,8 @@ beforeEach(() => {
       renderMessage(englishCatalog, key, [substitutions ?? []].flat()) ?? '',
   ) as typeof fakeBrowser.i18n.getMessage;
   fakeBrowser.i18n.getUILanguage = () => 'en-US';
+  registerRouter(Promise.resolve());
   registerVerdictService();
-  registerCrawlService(Promise.resolve());
 });
 
 afterEach(() => {

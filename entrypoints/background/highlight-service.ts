@@ -6,35 +6,28 @@
  * them: like the crawl, a highlight sends nothing to another site unasked,
  * and nothing to a URL on the user's block list.
  */
-import { browser, type Browser } from 'wxt/browser';
 import { checkLinks } from '../../lib/crawl/check-links.ts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { markOf } from '../../lib/crawl/link-marks.ts';
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 import type { UrlRecord } from '../../lib/crawl/types.ts';
 import { PRODUCT_TOKEN } from '../../lib/identity.ts';
-import { parseMessage, type Message, type OkOrError } from '../../lib/protocol/messages.ts';
+import type { Message, OkOrError } from '../../lib/protocol/messages.ts';
 import { normalizeUrl } from '../../lib/url/normalize-url.ts';
-import { hasHostAccess } from '../host-access.ts';
+import { hasHostAccess } from '../../extension/host-access.ts';
 import { askPageReader } from './page-reader.ts';
-import { loadSettings } from '../settings.ts';
-import { isExtensionPage } from '../sender.ts';
+import { loadSettings } from '../../extension/settings.ts';
 import { crawlHttp } from './crawl-http.ts';
-import { loadCheckpoint } from './crawl-store.ts';
+import { storedCheckpoint } from './crawl-session.ts';
 import { explainFailure } from './explain-failure.ts';
 
 /** A link checked on demand gets this long: the user is waiting for the marks. */
 const CHECK_TIMEOUT_MS = 10_000;
 
-export function registerHighlightService(ready: Promise<void>): void {
-  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
-    if (!isExtensionPage(sender)) return undefined;
-    const message = parseMessage(raw, ['highlight-links']);
-    return message ? ready.then(() => highlight(message)) : undefined;
-  });
-}
-
-async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): Promise<OkOrError> {
+export async function highlight({
+  tabId,
+  checkExternal,
+}: Message<'highlight-links'>): Promise<OkOrError> {
   try {
     const { pageUrl, links } = await askPageReader(tabId, { type: 'collect-links' });
     const keys = new Map(links.map((url) => [url, normalizedKey(url)]));
@@ -85,7 +78,7 @@ async function highlight({ tabId, checkExternal }: Message<'highlight-links'>): 
 }
 
 async function crawledRecords(origin: string): Promise<Map<string, UrlRecord>> {
-  const checkpoint = await loadCheckpoint(origin);
+  const checkpoint = await storedCheckpoint(origin);
   return new Map((checkpoint?.records ?? []).map((record) => [record.url, record]));
 }
 

@@ -9,10 +9,8 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
 import { englishCatalog } from '../../lib/i18n/english.ts';
-import { registerCrawlReportService } from './crawl-report-service.ts';
-import { registerCrawlService } from './crawl-service.ts';
-import { registerHighlightService } from './highlight-service.ts';
-import { registerRobotsService } from './robots-service.ts';
+import { registerCrawlAlarm } from './crawl-service.ts';
+import { registerRouter } from './router.ts';
 import { registerVerdictService } from './verdict-service.ts';
 
 const SITE = 'https://site.example';
@@ -87,6 +85,8 @@ beforeEach(() => {
       },
     };
   }) as typeof fakeBrowser.tabs.sendMessage;
+  // The one listener answers every message type; each type's sender rule is what is tested.
+  registerRouter(Promise.resolve());
   registerVerdictService();
 });
 
@@ -160,11 +160,9 @@ describe('page-facts from a content script', () => {
 
 describe('requests only extension pages may make', () => {
   beforeEach(() => {
+    // The crawl's alarm too: a content script reaches nothing through it either.
     const ready = Promise.resolve();
-    registerRobotsService();
-    registerCrawlReportService();
-    registerCrawlService(ready);
-    registerHighlightService(ready);
+    registerCrawlAlarm(ready);
   });
 
   const settings = {

@@ -1,19 +1,14 @@
-/** The service worker: registers the services; decisions live in lib/. */
+/** The service worker: registers the message router and the services' listeners; decisions live in lib/. */
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { registerCrawlReportService } from '../extension/background/crawl-report-service.ts';
-import {
-  registerCrawlService,
-  registerCrawlWatch,
-  resumeInterrupted,
-} from '../extension/background/crawl-service.ts';
-import { registerHighlightService } from '../extension/background/highlight-service.ts';
-import { keepBrowseCheckWithAccess, registerPageReader } from '../extension/browse-check.ts';
-import { keepRequestsIdentified } from '../extension/background/identify-requests.ts';
-import { watchOwnAddresses } from '../extension/background/request-addresses.ts';
-import { watchOwnRequests } from '../extension/background/request-records.ts';
-import { registerRobotsService } from '../extension/background/robots-service.ts';
-import { registerVerdictService } from '../extension/background/verdict-service.ts';
+import { keepBrowseCheckWithAccess, registerPageReader } from '../../extension/browse-check.ts';
+import { registerCrawlAlarm, registerCrawlWatch } from './crawl-service.ts';
+import { resumeInterrupted } from './crawl-session.ts';
+import { keepRequestsIdentified } from './identify-requests.ts';
+import { watchOwnAddresses } from './request-addresses.ts';
+import { watchOwnRequests } from './request-records.ts';
+import { registerRouter } from './router.ts';
+import { registerVerdictService } from './verdict-service.ts';
 
 export default defineBackground({
   type: 'module',
@@ -24,12 +19,10 @@ export default defineBackground({
     watchOwnRequests();
     watchOwnAddresses();
     const ready = keepRequestsIdentified().catch(() => undefined);
+    registerRouter(ready);
     registerVerdictService();
-    registerRobotsService();
-    registerCrawlReportService();
-    registerCrawlService(ready);
+    registerCrawlAlarm(ready);
     registerCrawlWatch(ready);
-    registerHighlightService(ready);
     keepBrowseCheckWithAccess();
     // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).
     if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK)

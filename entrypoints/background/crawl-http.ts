@@ -11,10 +11,10 @@
  * followed: an answer from an address the crawl must not reach fails as
  * `address-refused`, and nothing of it is kept.
  */
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 import type { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { HttpError, type HttpFetch } from '../../lib/http/types.ts';
-import { fetchWithHooks, type FetchHooks } from '../fetch-http.ts';
+import { fetchWithHooks, type FetchHooks } from '../../extension/fetch-http.ts';
 import { awaitAddress, forgetAddress } from './request-addresses.ts';
 import { awaitSeenResponse, takeSeenResponse } from './request-records.ts';
 

@@ -1,7 +1,7 @@
 /** The toolbar badge: the verdict for each tab at a glance. */
 import { browser } from 'wxt/browser';
 import type { Verdict } from '../../lib/verdict/types.ts';
-import { extensionTranslator } from '../i18n.ts';
+import { extensionTranslator } from '../../extension/i18n.ts';
 
 /** `action` in MV3; Firefox's MV2 build calls it `browserAction`. */
 const action = browser.action ?? browser.browserAction;

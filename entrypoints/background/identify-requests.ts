@@ -6,8 +6,8 @@
  */
 import { browser } from 'wxt/browser';
 import { USER_AGENT } from '../../lib/identity.ts';
-import { ownHost } from '../own-origin.ts';
-import { loadSettings, watchSettings } from '../settings.ts';
+import { ownHost } from '../../extension/own-origin.ts';
+import { loadSettings, watchSettings } from '../../extension/settings.ts';
 
 const IDENTIFY_RULE_ID = 1;
 

@@ -7,9 +7,9 @@
  */
 import type { HttpFetch } from '../../lib/http/types.ts';
 import { replyToResponse } from '../../lib/protocol/wire-http.ts';
-import { fetchHttp } from '../fetch-http.ts';
-import { hasHostAccess } from '../host-access.ts';
-import { sendToTab } from '../messaging.ts';
+import { fetchHttp } from '../../extension/fetch-http.ts';
+import { hasHostAccess } from '../../extension/host-access.ts';
+import { sendToTab } from '../../extension/messaging.ts';
 
 export async function httpForTab(tabId: number, origin: string): Promise<HttpFetch> {
   return (await hasHostAccess(origin)) ? fetchHttp : viaTab(tabId);

@@ -8,8 +8,8 @@
  */
 import { browser } from 'wxt/browser';
 import type { Message, MessageType, Reply } from '../../lib/protocol/messages.ts';
-import { sendToTab } from '../messaging.ts';
-import { PAGE_READER_FILE } from '../page-reader-file.ts';
+import { sendToTab } from '../../extension/messaging.ts';
+import { PAGE_READER_FILE } from '../../extension/page-reader-file.ts';
 
 /** Sends `message` to the tab's reader, injecting the reader first if none answers. */
 export async function askPageReader<K extends MessageType>(

@@ -8,7 +8,7 @@
  * Firefox say so) are recorded; pages' requests are not.
  */
 import { browser } from 'wxt/browser';
-import { isOwnRequest, ownOrigin } from '../own-origin.ts';
+import { isOwnRequest, ownOrigin } from '../../extension/own-origin.ts';
 
 export interface SeenResponse {
   statusCode: number;

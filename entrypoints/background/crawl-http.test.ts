@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { HttpError, type HttpRequest } from '../../lib/http/types.ts';
 import { classifyAddress } from '../../lib/url/address-class.ts';
-import { ownOrigin } from '../own-origin.ts';
+import { ownOrigin } from '../../extension/own-origin.ts';
 import { crawlHttpFor } from './crawl-http.ts';
 import { watchOwnAddresses } from './request-addresses.ts';
 

@@ -131,20 +131,20 @@ export async function cachedKeys(prefix: string): Promise<string[]> {
 }
 
 /**
- * Writes `items` (not cached: they must be kept), making room when the area
- * is full: on a failed write every cached item is evicted and the write is
- * tried once more. Throws when it still fails.
+ * Runs `write` (of items not cached: they must be kept), making room when the
+ * area is full: on a failed write every cached item is evicted and the write
+ * is tried once more. Throws when it still fails.
  */
-export async function setKept(items: Record<string, unknown>): Promise<void> {
+export async function setKept(write: () => Promise<void>): Promise<void> {
   try {
-    await browser.storage.session.set(items);
+    await write();
   } catch {
     await serially(async () => {
       const index = await loadIndex().catch(() => ({}) as BudgetIndex);
       const all = Object.keys(index);
       if (all.length > 0) await browser.storage.session.remove([...all, INDEX_KEY]);
     }).catch(() => undefined);
-    await browser.storage.session.set(items);
+    await write();
   }
 }
 

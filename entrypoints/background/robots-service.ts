@@ -3,11 +3,9 @@
  * tests. Uses the per-origin cache the page verdict fills; `refresh`
  * fetches again. Nothing is fetched until the popup's robots.txt tab asks.
  */
-import { browser, type Browser } from 'wxt/browser';
 import { auditRobotsTxt, fetchRobotsTxt } from '../../lib/robots/index.ts';
-import { parseMessage, type Message, type RobotsAuditReply } from '../../lib/protocol/messages.ts';
+import type { Message, RobotsAuditReply } from '../../lib/protocol/messages.ts';
 import { askPageReader } from './page-reader.ts';
-import { isExtensionPage } from '../sender.ts';
 import { explainFailure } from './explain-failure.ts';
 import { robotsFor } from './inspect-tab.ts';
 import { httpForTab } from './tab-http.ts';
@@ -15,15 +13,7 @@ import { loadTab, saveRobotsFetch } from './tab-store.ts';
 
 const TIMEOUT_MS = 15_000;
 
-export function registerRobotsService(): void {
-  browser.runtime.onMessage.addListener((raw, sender: Browser.runtime.MessageSender) => {
-    if (!isExtensionPage(sender)) return undefined;
-    const message = parseMessage(raw, ['get-robots-audit']);
-    return message ? auditForTab(message) : undefined;
-  });
-}
-
-async function auditForTab({
+export async function auditForTab({
   tabId,
   uas,
   tests,

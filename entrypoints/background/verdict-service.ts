@@ -8,21 +8,19 @@
  * Verdicts are recomputed from the stored inspection (pure and fast), so
  * switching robots never refetches anything.
  */
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
 import { decideWithOpinions } from '../../lib/robots/index.ts';
 import { computeVerdict } from '../../lib/verdict/compute-verdict.ts';
 import type { Verdict } from '../../lib/verdict/types.ts';
 import {
-  parseMessage,
   type Message,
   type TabFacts,
   type RobotsSummary,
   type VerdictReply,
 } from '../../lib/protocol/messages.ts';
-import { urlAsLinked } from '../link-spelling.ts';
+import { urlAsLinked } from '../../extension/link-spelling.ts';
 import { askPageReader } from './page-reader.ts';
-import { isExtensionPage, tabSpokenFor } from '../sender.ts';
-import { loadRobot, onRobotChanged } from '../settings.ts';
+import { loadRobot, onRobotChanged } from '../../extension/settings.ts';
 import { clearBadge, showVerdictBadge } from './badge.ts';
 import { explainFailure } from './explain-failure.ts';
 import { inspectTab } from './inspect-tab.ts';
@@ -39,7 +37,6 @@ import {
 const running = new Map<number, Promise<TabInspection>>();
 
 export function registerVerdictService(): void {
-  browser.runtime.onMessage.addListener((raw, sender) => handleMessage(raw, sender));
   browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
   browser.tabs.onUpdated.addListener((tabId, change) => {
     // A new document is loading: the old verdict no longer applies.
@@ -48,28 +45,18 @@ export function registerVerdictService(): void {
   onRobotChanged(() => void refreshAllBadges());
 }
 
-function handleMessage(
-  raw: unknown,
-  sender: Browser.runtime.MessageSender,
-): Promise<unknown> | undefined {
-  const message = parseMessage(raw, ['page-facts', 'get-verdict']);
-  if (!message) return undefined;
-  if (message.type === 'page-facts') {
-    // A content script speaks only for its own tab's top frame, about that
-    // frame's own origin: nothing else is fetched or stored from it.
-    const tabId = tabSpokenFor(sender, message.facts.url);
-    if (tabId === null) return undefined;
-    return onPageFacts(tabId, message).then(() => ({ ok: true }));
-  }
-  return isExtensionPage(sender) ? getVerdict(message) : undefined;
-}
-
-async function onPageFacts(tabId: number, facts: TabFacts): Promise<void> {
+/** A content script's facts about its own tab's page (the router checked the sender). */
+export async function onPageFacts(tabId: number, facts: TabFacts): Promise<{ ok: boolean }> {
   const inspection = await inspect(tabId, facts);
   await showVerdictBadge(tabId, (await verdictOf(inspection, await loadRobot())).verdict);
+  return { ok: true };
 }
 
-async function getVerdict({ tabId, ua, refresh }: Message<'get-verdict'>): Promise<VerdictReply> {
+export async function getVerdict({
+  tabId,
+  ua,
+  refresh,
+}: Message<'get-verdict'>): Promise<VerdictReply> {
   try {
     let inspection = refresh ? undefined : await (running.get(tabId) ?? loadTab(tabId));
     if (!inspection)

@@ -1,0 +1,63 @@
+/**
+ * Where a site's crawl is kept in the browser: three typed storage items per
+ * origin, declared here once for the service worker (their one writer,
+ * entrypoints/background/crawl-session.ts) and the pages that watch them.
+ *
+ *   local:crawl.checkpoint.<origin>   the crawl's state, as JSON text (v2)
+ *   local:crawl.phase.<origin>        running | stopped | finished | failed
+ *   session:crawl.progress.<origin>   its summary for the popup and report page
+ *
+ * The checkpoint and phase survive a stopped worker and a browser restart
+ * (the `unlimitedStorage` permission lifts the 10 MB cap for big sites);
+ * the progress lives for the browser's session. One checkpoint per origin:
+ * one crawl per site at a time, several sites kept.
+ */
+import { storage } from 'wxt/utils/storage';
+import type { CrawlPhase, CrawlSummary } from '../lib/protocol/messages.ts';
+
+/** A CrawlCheckpoint (lib/crawl/crawl-book.ts) as JSON text. */
+export type CheckpointText = string;
+
+export const PHASE_PREFIX = 'crawl.phase.';
+
+/**
+ * Stored as one JSON string: the browser copies a string in one piece, while
+ * an object tree of thousands of records and sources is converted value by
+ * value on the worker's thread — 20× slower, and it held the crawl up.
+ * Version 2: a crawl stored before 0.1.0 is an object; the migration turns
+ * it into text once, and 0.1.0's text (also unversioned) is kept as it is.
+ */
+function defineCheckpoint(origin: string) {
+  return storage.defineItem<CheckpointText | null>(`local:crawl.checkpoint.${origin}`, {
+    fallback: null,
+    version: 2,
+    migrations: {
+      2: (stored: unknown) => (typeof stored === 'string' ? stored : JSON.stringify(stored)),
+    },
+  });
+}
+
+const definePhase = (origin: string) =>
+  storage.defineItem<CrawlPhase | null>(`local:${PHASE_PREFIX}${origin}`, { fallback: null });
+
+const defineProgress = (origin: string) =>
+  storage.defineItem<CrawlSummary | null>(`session:crawl.progress.${origin}`, { fallback: null });
+
+export const PROGRESS_PREFIX = 'crawl.progress.';
+
+/**
+ * Each item is defined once per origin and context: a definition reads the
+ * stored value (and runs the migration), which for a checkpoint can be megabytes.
+ */
+function memo<T>(define: (origin: string) => T): (origin: string) => T {
+  const items = new Map<string, T>();
+  return (origin) => {
+    let item = items.get(origin);
+    if (!item) items.set(origin, (item = define(origin)));
+    return item;
+  };
+}
+
+export const checkpointItem = memo(defineCheckpoint);
+export const phaseItem = memo(definePhase);
+export const progressItem = memo(defineProgress);
