@@ -159,7 +159,7 @@ function SitemapPanel({ report }: { report: CrawlReport }) {
               <ul class="plain">
                 {sitemap.errors.map((error, index) => (
                   <li key={index} class="error">
-                    {sitemap.errorPhrases?.[index] ? say(sitemap.errorPhrases[index]) : error}
+                    {say(error)}
                   </li>
                 ))}
               </ul>

@@ -19,19 +19,18 @@ import { outcomeText } from '../../lib/i18n/labels.ts';
 import type { AliasReason } from '../../lib/url/alias-reasons.ts';
 import { PageText } from '../PageText.tsx';
 
-/** A report row's reason: in the reader's language when the crawl kept its phrase. */
+/** A report row's reason, in the reader's language. */
 interface ReasonRow {
-  reason: string;
-  reasonPhrase?: Phrase;
+  reason: Phrase;
 }
 
 function reasonText(row: ReasonRow, { say }: Translator): string {
-  return row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
+  return say(row.reason);
 }
 
 /** The rule that caught a trap, likewise. */
-function trapText(row: { detail: string; detailPhrase?: Phrase }, { say }: Translator): string {
-  return row.detailPhrase ? say(row.detailPhrase) : row.detail;
+function trapText(row: { detail: Phrase }, { say }: Translator): string {
+  return say(row.detail);
 }
 
 const ALIAS_REASONS: Record<AliasReason, PlainMessageKey> = {
@@ -335,8 +334,9 @@ export function notFollowedSpec(
   };
 }
 
-/** `robots-txt: Disallow: /x` → `robots-txt`: the rule before the colon. */
-const ruleOf = (reason: string) => reason.split(':', 1)[0]!;
+/** `robots-txt: Disallow: /x` → `robots-txt`: the rule the reason names first. */
+const ruleOf = (reason: Phrase) =>
+  reason.key === 'skipped_rule' ? String(reason.values.rule) : 'not reached';
 
 export function skippedSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'skipped'>> {
   const { t, plural } = i18n;

@@ -8,6 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { setKept } from './session-cache.ts';
 
@@ -21,9 +22,11 @@ export async function loadCheckpoint(origin: string): Promise<CrawlCheckpoint | 
   const key = CHECKPOINT_PREFIX + origin;
   const stored: unknown = (await browser.storage.local.get(key))[key];
   // Stored as JSON text since 0.1.0; an object is a checkpoint written before that.
-  return typeof stored === 'string'
-    ? (JSON.parse(stored) as CrawlCheckpoint)
-    : (stored as CrawlCheckpoint | undefined);
+  const checkpoint =
+    typeof stored === 'string'
+      ? (JSON.parse(stored) as CrawlCheckpoint)
+      : (stored as CrawlCheckpoint | undefined);
+  return checkpoint && withPhraseReasons(checkpoint);
 }
 
 /**
