@@ -37,8 +37,8 @@ export function sourcesToShow(
  * only of them repeats them. Bare values (a line number, a tag as written)
  * are never taken as said elsewhere.
  */
-function namesIn(sourcePhrase: Phrase, say: Translator['say']): string[] {
-  const values = Object.values(sourcePhrase.values);
+function namesIn(source: Phrase, say: Translator['say']): string[] {
+  const values = Object.values(source.values);
   const sentences = values.filter(isPhrase);
   return sentences.length > 0 && sentences.length === values.length ? sentences.map(say) : [];
 }
