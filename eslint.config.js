@@ -18,6 +18,10 @@ const pureCore = {
       message: 'lib/ is the pure core.',
     },
     { group: ['node:*'], message: 'lib/ gets I/O passed in (see lib/http/types.ts).' },
+    {
+      group: ['**/_locales/**'],
+      message: 'lib/ carries phrases; text is made at the edges (components/english.ts, cli/).',
+    },
   ],
 };
 

@@ -15,6 +15,7 @@ import { phrase } from '../lib/i18n/phrase.ts';
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
+import { withPhraseReasons } from '../lib/crawl/stored-reasons.ts';
 import { normalizeUrl } from '../lib/url/normalize-url.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -33,7 +34,7 @@ export async function readCheckpoint(file: string): Promise<CrawlCheckpoint | nu
     const checkpoint = JSON.parse(text) as CrawlCheckpoint;
     if (checkpoint.version !== 1 || !Array.isArray(checkpoint.records))
       throw new Error('not a RobotLens crawl state');
-    return checkpoint;
+    return withPhraseReasons(checkpoint);
   } catch (error) {
     throw new UsageError(phrase('cli_not_state_file', { file, error: (error as Error).message }));
   }

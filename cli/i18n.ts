@@ -5,15 +5,11 @@
  * catalogs, public/_locales/<lang>/messages.json — one source for both — with
  * English for any message a language lacks, as the browser does.
  */
-import { readFileSync } from 'node:fs';
-import { renderMessage, type Catalog } from '../lib/i18n/catalog.ts';
 import { phrase } from '../lib/i18n/phrase.ts';
-import { createTranslator, type Translator } from '../lib/i18n/translator.ts';
-import { packageFile } from './package-root.ts';
+import { CLI_LANGUAGES, type CliLanguage } from './catalogs.ts';
 import { UsageError } from './usage-error.ts';
 
-export const CLI_LANGUAGES = ['en', 'ko'] as const;
-export type CliLanguage = (typeof CLI_LANGUAGES)[number];
+export { CLI_LANGUAGES, cliTranslator, type CliLanguage } from './catalogs.ts';
 
 /** `ko_KR.UTF-8`, `ko-KR`, `ko` → `ko`; C, POSIX and languages without messages → null. */
 export function supportedLanguage(locale: string | undefined): CliLanguage | null {
@@ -53,25 +49,4 @@ export function takeLanguageFlag(argv: string[]): { lang: CliLanguage | null; re
     lang = value as CliLanguage;
   }
   return { lang, rest };
-}
-
-const catalogs = new Map<CliLanguage, Catalog>();
-
-function catalog(lang: CliLanguage): Catalog {
-  let loaded = catalogs.get(lang);
-  if (!loaded) {
-    const file = packageFile('public', '_locales', lang, 'messages.json');
-    loaded = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
-    catalogs.set(lang, loaded);
-  }
-  return loaded;
-}
-
-export function cliTranslator(lang: CliLanguage): Translator {
-  return createTranslator(
-    lang,
-    (key, substitutions) =>
-      renderMessage(catalog(lang), key, substitutions) ??
-      renderMessage(catalog('en'), key, substitutions),
-  );
 }

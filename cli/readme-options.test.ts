@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { english } from '../lib/i18n/english.ts';
+import { english } from '../components/english.ts';
 import type { Phrase } from '../lib/i18n/phrase.ts';
 import { defaultShown, optionColumn } from './command-help.ts';
 import { COMMANDS } from './commands/index.ts';

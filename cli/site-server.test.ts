@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { english } from '../components/english.ts';
 import { parseSitemap } from '../lib/crawl/sitemap.ts';
+import { withText } from '../lib/i18n/with-text.ts';
 import { startSiteServer, type SiteServer, type SiteServerOptions } from './site-server.ts';
 
 const opened: SiteServer[] = [];
@@ -509,7 +511,7 @@ describe('the crawl-site fixture', () => {
     const { site } = await startFixtures();
     const url = `${site.origin}/sitemap.xml`;
     const parsed = parseSitemap(await (await fetch(url)).text(), url);
-    expect(parsed).toEqual({
+    expect(withText(parsed, english)).toEqual({
       kind: 'urlset',
       urls: [
         { loc: `${site.origin}/`, lastmod: '2024-01-15' },

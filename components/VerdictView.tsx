@@ -32,7 +32,7 @@ export function VerdictView({ verdict, robots }: VerdictViewProps) {
           {t('verdict_for', { robot: verdict.ua === '*' ? t('robot_any_lower') : verdict.ua })}
         </div>
         <p class="verdict-summary">
-          <PageText text={say(verdict.summaryPhrase)} />
+          <PageText text={say(verdict.summary)} />
         </p>
       </div>
       <dl class="facts">
@@ -71,7 +71,7 @@ function describeRobots(robots: RobotsSummary | null, { t, say }: Translator): s
   const rule =
     decision.line !== null
       ? t('robots_line_rule', { line: String(decision.line), rule: decision.rule ?? '' })
-      : say(decision.reasonPhrase);
+      : say(decision.reason);
   return t('robots_decision', {
     answer: decision.allowed ? t('robots_allowed') : t('robots_disallowed'),
     rule,
@@ -100,7 +100,7 @@ function ReasonList({
           <li key={index} data-code={reason.code}>
             <span class="reason-code">{reason.code}</span>
             <span class="reason-detail">
-              <PageText text={say(reason.detailPhrase)} />
+              <PageText text={say(reason.detail)} />
             </span>
             {sources[index] !== null && sources[index] !== undefined ? (
               <code class="reason-source">

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Phrase } from '../lib/i18n/phrase.ts';
 import { createTranslator } from '../lib/i18n/translator.ts';
 import { decideFromFetch } from '../lib/robots/decide-fetch.ts';
 import { computeVerdict } from '../lib/verdict/compute-verdict.ts';
@@ -55,11 +56,12 @@ describe('the Page tab’s reason sources', () => {
     (lang) => {
       const i18n = translatorFor(lang);
       const verdict = verdictWithRobots(503);
-      const shown = verdict.reasons.map((r) => i18n.say(r.detailPhrase));
+      const shown = verdict.reasons.map((r) => i18n.say(r.detail));
       const sources = sourcesToShow(verdict.reasons, i18n);
       const text = [...shown, ...sources.filter((s) => s !== null)].join('\n');
       const why = i18n.say(
-        verdict.reasons.find((r) => r.code === 'robots-txt')!.sourcePhrase!.values.reason as never,
+        (verdict.reasons.find((r) => r.code === 'robots-txt')!.source as Phrase).values
+          .reason as never,
       );
       expect(text.split(why).length - 1).toBe(1);
       // Other reasons keep theirs (the Content-Type note names what it saw).

@@ -4,13 +4,13 @@
  * robots.txt that answered 503 is named in the reason, and again in the
  * note after it), it is left out, so one sentence is not read four times.
  */
-import type { Phrase } from '../lib/i18n/phrase.ts';
+import { isPhrase, type Phrase } from '../lib/i18n/phrase.ts';
 import type { Translator } from '../lib/i18n/translator.ts';
 
 export interface ShownReason {
-  detailPhrase: Phrase;
-  source: string;
-  sourcePhrase?: Phrase;
+  detail: Phrase;
+  /** The text found, as written, or words (a phrase). */
+  source: string | Phrase;
 }
 
 /** Each reason's source text, or null where it would only repeat what is shown before it. */
@@ -20,9 +20,9 @@ export function sourcesToShow(
 ): (string | null)[] {
   const shown: string[] = [];
   return reasons.map((reason) => {
-    shown.push(say(reason.detailPhrase));
-    const source = reason.sourcePhrase ? say(reason.sourcePhrase) : reason.source;
-    const names = reason.sourcePhrase ? namesIn(reason.sourcePhrase, say) : [source];
+    shown.push(say(reason.detail));
+    const source = isPhrase(reason.source) ? say(reason.source) : reason.source;
+    const names = isPhrase(reason.source) ? namesIn(reason.source, say) : [source];
     const repeats =
       shown.some((text) => text.includes(source)) ||
       (names.length > 0 && names.every((name) => shown.some((text) => text.includes(name))));
@@ -37,12 +37,8 @@ export function sourcesToShow(
  * only of them repeats them. Bare values (a line number, a tag as written)
  * are never taken as said elsewhere.
  */
-function namesIn(sourcePhrase: Phrase, say: Translator['say']): string[] {
-  const values = Object.values(sourcePhrase.values);
+function namesIn(source: Phrase, say: Translator['say']): string[] {
+  const values = Object.values(source.values);
   const sentences = values.filter(isPhrase);
   return sentences.length > 0 && sentences.length === values.length ? sentences.map(say) : [];
-}
-
-function isPhrase(value: unknown): value is Phrase {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'key' in value;
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
+import type { WithText } from '../../lib/i18n/with-text.ts';
 import { crawlKey, reportedOutcome } from '../../tests/fixtures/hostile-report.ts';
 import {
   MANY_404S,
@@ -25,7 +26,7 @@ const MB = 1024 * 1024;
 
 let server: HostileServer;
 let run: MeasuredRun;
-let report: CrawlReport;
+let report: WithText<CrawlReport>;
 
 beforeAll(async () => {
   // A byte every 250 ms: the connection is never idle for long, only an overall deadline ends it.
@@ -36,7 +37,7 @@ beforeAll(async () => {
     ...FLAGS,
     ...['--max-pages', String(MAX_PAGES)],
   ]);
-  report = JSON.parse(run.stdout) as CrawlReport;
+  report = JSON.parse(run.stdout) as WithText<CrawlReport>;
 }, 60_000);
 afterAll(() => server.close());
 
@@ -48,7 +49,7 @@ describe('robotlens crawl on a hostile site', () => {
   it('ends within a few timeouts, cut short by its page limit: exit 3', () => {
     expect(report.finished).toBe(true);
     expect(report.stoppedBecause).toBe('finished');
-    const { cutShort } = report as CrawlReport & { cutShort: { reason: string } | null };
+    const { cutShort } = report as WithText<CrawlReport> & { cutShort: { reason: string } | null };
     expect(cutShort?.reason).toBe('max-pages');
     expect(run.code).toBe(3);
     expect(run.elapsedMs).toBeLessThan(20_000);
@@ -159,7 +160,7 @@ describe('robotlens crawl memory on bombs and lies', () => {
       runCliMeasured(['crawl', `${server.origin}/redirect/landing.html`, ...FLAGS], 25_000),
       runCliMeasured(['crawl', `${server.origin}/?only=${heavy.join(',')}`, ...FLAGS], 25_000),
     ]);
-    const bombReport = JSON.parse(bombs.stdout) as CrawlReport;
+    const bombReport = JSON.parse(bombs.stdout) as WithText<CrawlReport>;
     expect(bombReport.pages.filter((p) => p.truncated)).toHaveLength(4);
     expect(baseline.peakRssBytes).toBeGreaterThan(20 * MB);
     expect(bombs.peakRssBytes - baseline.peakRssBytes).toBeLessThan(100 * MB);

@@ -9,9 +9,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '../../components/english.ts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport } from '../../lib/crawl/report.ts';
+import { withText } from '../../lib/i18n/with-text.ts';
 import { classifyAddress } from '../../lib/url/address-class.ts';
 import { crawlNetwork } from '../http/crawl-network.ts';
 import type { HostLookup } from '../http/node-http.ts';
@@ -89,8 +91,12 @@ async function crawlFrom(startUrl: string) {
     { ...network, clock: systemClock },
   );
   const checkpoint = await crawler.run();
-  const report = buildReport(checkpoint, crawler.stats());
-  const record = (url: string) => checkpoint.records.find((r) => r.url === url);
+  // Worded in English, as the JSON report is, for the assertions on reasons.
+  const report = withText(buildReport(checkpoint, crawler.stats()), english);
+  const record = (url: string) => {
+    const found = checkpoint.records.find((r) => r.url === url);
+    return found && withText(found, english);
+  };
   return { report, record, json: JSON.stringify(report) };
 }
 

@@ -17,6 +17,7 @@ import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
+import { withText } from '../../lib/i18n/with-text.ts';
 import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
@@ -120,7 +121,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   if (report.unreachableStart.length > 0) {
     // Nothing could be crawled: an error with its cause, not "finished, 1 broken".
     for (const start of report.unreachableStart) {
-      const error = start.reasonPhrase ? i18n.say(start.reasonPhrase) : start.reason;
+      const error = i18n.say(start.reason);
       process.stderr.write(
         `robotlens: ${i18n.t('crawlengine_start_unreachable', { url: start.url, error })}\n`,
       );
@@ -200,22 +201,30 @@ function render(
   // JSON and CSV are data: the same words in every language.
   const english = cliTranslator('en');
   const summary = summaryLine(report, sections, cut, english);
-  if (format === 'json') {
-    const cutShort = cut
-      ? {
-          reason: cut.reason,
-          signal: cut.signal,
-          left: cut.left,
-          limit: cut.limit,
-          resumeCommand: cut.resumeCommand,
-        }
-      : null;
-    return `${stringifySafeJson({ ...report, cutShort, summary }, 2)}\n`;
-  }
-  const csv = brokenLinksCsv(report);
+  if (format === 'json') return crawlJson(report, cut, summary, english);
+  const csv = brokenLinksCsv(report, english.say);
   if (!cut) return csv;
   const row = [report.startUrl, null, 'cut-short', summary, null, null, null, null, null];
   return `${csv}${row.map(csvCell).join(',')}\r\n`;
+}
+
+/** The report as JSON: data, so its words are English, each with its phrase beside it. */
+function crawlJson(
+  report: CrawlReport,
+  cut: CutShortNote | null,
+  summary: string,
+  english: Translator,
+): string {
+  const cutShort = cut
+    ? {
+        reason: cut.reason,
+        signal: cut.signal,
+        left: cut.left,
+        limit: cut.limit,
+        resumeCommand: cut.resumeCommand,
+      }
+    : null;
+  return `${stringifySafeJson(withText({ ...report, cutShort, summary }, english.say), 2)}\n`;
 }
 
 /** The HTTP port, timing the start site's answers for the progress line's pace. */

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Verdict } from '../../lib/verdict/types.ts';
+import type { WithText } from '../../lib/i18n/with-text.ts';
+import type { Verdict as LibVerdict } from '../../lib/verdict/types.ts';
+
+/** The verdict as `--format json` writes it: its words in English, each with its phrase. */
+type Verdict = WithText<LibVerdict>;
 import { runCli } from '../../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
 

@@ -1,11 +1,13 @@
 /** `robotlens page <url>`: the page verdict. Exit 0 indexable, 1 not, 2 error. */
-import { phrase } from '../../lib/i18n/phrase.ts';
+import { isPhrase, phrase } from '../../lib/i18n/phrase.ts';
+import { withText } from '../../lib/i18n/with-text.ts';
 import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { inspectPage, type PageInspection } from '../../lib/page/inspect-page.ts';
 import { formatVerdictText } from '../format/verdict-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
+import { cliTranslator } from '../i18n.ts';
 import { parseCommandArgs } from '../options.ts';
 import { assumedHttpsHint, targetUrl } from '../target-url.ts';
 import { UsageError } from '../usage-error.ts';
@@ -31,17 +33,17 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
     // The page could not be fetched at all: that is an error, not a verdict.
     const reason = verdict.reasons.find((r) => r.code === 'http-status');
     // The cause (DNS, refused connection, timeout, …) first, then what it means for robots.
-    const cause = reason?.sourcePhrase ? `${i18n.say(reason.sourcePhrase)}. ` : '';
-    const error = reason
-      ? `${cause}${i18n.say(reason.detailPhrase)}`
-      : i18n.t('cli_unreachable_default');
+    const cause = reason && isPhrase(reason.source) ? `${i18n.say(reason.source)}. ` : '';
+    const error = reason ? `${cause}${i18n.say(reason.detail)}` : i18n.t('cli_unreachable_default');
     const hint = assumedHttpsHint(target, i18n);
     process.stderr.write(`robotlens: ${i18n.t('cli_unreachable', { url, error })}${hint}\n`);
-    if (format === 'json') process.stdout.write(pageJson(inspection));
+    if (format === 'json') process.stdout.write(pageJson(inspection, cliTranslator('en')));
     return 2;
   }
   process.stdout.write(
-    format === 'json' ? pageJson(inspection) : formatVerdictText(verdict, robots, i18n),
+    format === 'json'
+      ? pageJson(inspection, cliTranslator('en'))
+      : formatVerdictText(verdict, robots, i18n),
   );
   return verdict.indexable ? 0 : 1;
 }
@@ -49,8 +51,9 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
 /**
  * The verdict, and always the robots.txt answer for the page — allowed or
  * not, and why — so a script need not infer it from the absence of a reason.
+ * JSON is data: its words are English, each with its phrase beside it.
  */
-function pageJson({ verdict, robots, robotsFetch }: PageInspection): string {
+function pageJson({ verdict, robots, robotsFetch }: PageInspection, english: Translator): string {
   const robotsTxt = { url: robotsFetch.url, status: robotsFetch.status, ...robots };
-  return `${stringifySafeJson({ ...verdict, robots: robotsTxt }, 2)}\n`;
+  return `${stringifySafeJson(withText({ ...verdict, robots: robotsTxt }, english.say), 2)}\n`;
 }

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { phrase } from '../../lib/i18n/phrase.ts';
+import { withText } from '../../lib/i18n/with-text.ts';
 import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import { USER_AGENT, DEFAULT_ROBOT } from '../../lib/identity.ts';
@@ -18,6 +19,7 @@ import {
 } from '../../lib/robots/index.ts';
 import { formatRobotsText } from '../format/robots-text.ts';
 import { createNodeHttp } from '../http/node-http.ts';
+import { cliTranslator } from '../i18n.ts';
 import { parseCommandArgs, type ParsedArgs } from '../options.ts';
 import { assumedHttpsHint, targetUrl } from '../target-url.ts';
 import { UsageError } from '../usage-error.ts';
@@ -51,8 +53,16 @@ function format(
   file: string | undefined,
 ): string {
   if (name !== 'json') return formatRobotsText(audit, i18n, file);
-  // A file read from disk names itself; its status and lifetime are those of an imagined 200.
-  return `${stringifySafeJson(file === undefined ? audit : { file, ...audit }, 2)}\n`;
+  return robotsJson(audit, file, cliTranslator('en'));
+}
+
+/**
+ * JSON is data: its words are English, each with its phrase beside it. A file
+ * read from disk names itself; its status and lifetime are those of an imagined 200.
+ */
+function robotsJson(audit: RobotsAudit, file: string | undefined, english: Translator): string {
+  const named = file === undefined ? audit : { file, ...audit };
+  return `${stringifySafeJson(withText(named, english.say), 2)}\n`;
 }
 
 /** 1 when the file has errors or a tested URL is disallowed, so scripts can gate on it. */

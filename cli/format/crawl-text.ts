@@ -25,9 +25,7 @@ const MAX_ROWS = 50;
 /** Pages named under each link; the rest are counted. */
 const PAGES_SHOWN = 3;
 
-/** A row's reason in the reader's language when the report kept its phrase. */
-const reasonOf = (row: { reason: string; reasonPhrase?: Phrase }, { say }: Translator) =>
-  row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
+const reasonOf = (row: { reason: Phrase }, { say }: Translator) => say(row.reason);
 
 /** mailto: and tel: links are counted, not listed: there is nothing to request. */
 const isNotWebLink = (url: string) => /^(mailto|tel):/i.test(url);
@@ -45,7 +43,7 @@ export function formatCrawlText(
   const siteOrigin = new URL(report.startUrl).origin;
   const onSite = (url: string) => url.startsWith(`${siteOrigin}/`);
   const skipped = report.skipped.filter(
-    (s) => !s.reason.startsWith('robots-txt:') && !trapped.has(s.url),
+    (s) => !isRuleSkip(s.reason, 'robots-txt') && !trapped.has(s.url),
   );
   // Counted by the crawl per scheme; a state saved before that listed them as skipped.
   const notWebLinks =
@@ -90,7 +88,7 @@ export function formatCrawlText(
       : []),
     ...section(t('cli_section_traps'), report.traps, (trap) => [
       `  ${trap.kind}: ${trap.url}`,
-      `      ${trap.detailPhrase ? say(trap.detailPhrase) : trap.detail}`,
+      `      ${say(trap.detail)}`,
     ]),
     ...section(t('cli_section_duplicates'), report.duplicates, (d) => [
       `  ${t('cli_same_text', { count: d.urls.length })}`,
@@ -129,13 +127,15 @@ export function formatCrawlText(
 }
 
 /** URLs a cut-short crawl did not reach are counted at the top, not listed one by one. */
-function isLeftOver(row: { reasonPhrase?: Phrase }, cut: CutShortNote | null): boolean {
-  const said = row.reasonPhrase;
+function isLeftOver(row: { reason: Phrase }, cut: CutShortNote | null): boolean {
   return (
-    cut !== null &&
-    (said?.key === 'skip_not_reached' ||
-      (said?.key === 'skipped_rule' && said.values.rule === 'max-pages'))
+    cut !== null && (row.reason.key === 'skip_not_reached' || isRuleSkip(row.reason, 'max-pages'))
   );
+}
+
+/** A skipped row's reason names its rule first (`robots-txt: …`, `max-pages: …`). */
+function isRuleSkip(reason: Phrase, rule: string): boolean {
+  return reason.key === 'skipped_rule' && reason.values.rule === rule;
 }
 
 function problemLines(p: LinkProblem, i18n: Translator): string[] {
@@ -220,7 +220,7 @@ function head(report: CrawlReport, cut: CutShortNote | null, i18n: Translator): 
   ];
 }
 
-function sitemap(report: CrawlReport, { t, say }: Translator): string[] {
+function sitemap(report: CrawlReport, { t }: Translator): string[] {
   if (!report.sitemap) return [];
   const m = report.sitemap;
   return [
@@ -230,10 +230,7 @@ function sitemap(report: CrawlReport, { t, say }: Translator): string[] {
     ...m.missingFromSitemap
       .slice(0, MAX_ROWS)
       .map((url) => `  ${t('cli_sitemap_missing', { url })}`),
-    ...m.errors.map(
-      (error, index) =>
-        `  ${t('cli_sitemap_problem', { error: m.errorPhrases?.[index] ? say(m.errorPhrases[index]) : error })}`,
-    ),
+    ...m.errors.map((error) => `  ${t('cli_sitemap_problem', { error })}`),
   ];
 }
 

@@ -27,7 +27,7 @@ function describeFetch(audit: RobotsAudit, i18n: Translator): string[] {
   for (const hop of audit.redirects)
     out.push(`  ${t('cli_redirect_hop', { status: String(hop.status), url: hop.url })}`);
   const status = audit.status === null ? t('no_response') : String(audit.status);
-  const reason = say(audit.reasonPhrase);
+  const reason = say(audit.reason);
   out.push(`  ${t('cli_policy', { status, policy: audit.policy, reason })}`);
   if (audit.classicPolicy !== audit.policy)
     out.push(`  ${t('cli_classic', { policy: audit.classicPolicy })}`);
@@ -63,7 +63,7 @@ function describeFindings(audit: RobotsAudit, { t, say }: Translator): string[] 
   ];
   for (const f of audit.findings) {
     const where = f.line === null ? t('cli_file') : t('line_n', { line: String(f.line) });
-    out.push(`  ${where} ${t(SEVERITY_LABELS[f.severity])} ${f.code}: ${say(f.messagePhrase)}`);
+    out.push(`  ${where} ${t(SEVERITY_LABELS[f.severity])} ${f.code}: ${say(f.message)}`);
   }
   return out;
 }
@@ -99,7 +99,7 @@ function describeTests(audit: RobotsAudit, { t, say }: Translator): string[] {
         ? ` ${t('cli_by_line', { line: String(test.line), rule: test.rule ?? '' })}`
         : '';
     out.push(`  ${verdict} ${test.ua} ${test.url}${line}`);
-    out.push(`  ${' '.repeat(width)} ${say(test.reasonPhrase)}`);
+    out.push(`  ${' '.repeat(width)} ${say(test.reason)}`);
     for (const other of test.otherAnswers ?? [])
       out.push(`  ${' '.repeat(width)} ≠ ${say(otherAnswerPhrase(other))}`);
   }

@@ -14,7 +14,7 @@ export function formatVerdictText(
   const lines: string[] = [];
   const mark = verdict.indexable ? t('cli_indexable') : t('cli_not_indexable');
   lines.push(t('cli_verdict_head', { mark, robot: verdict.ua, url: verdict.url }));
-  lines.push(`  ${say(verdict.summaryPhrase)}`);
+  lines.push(`  ${say(verdict.summary)}`);
   const status = verdict.status === null ? t('no_response') : String(verdict.status);
   lines.push(
     `  ${
@@ -25,7 +25,7 @@ export function formatVerdictText(
   );
   if (robots) {
     const answer = robots.allowed ? t('robots_allowed') : t('robots_disallowed');
-    const why = say(robots.reasonPhrase);
+    const why = say(robots.reason);
     lines.push(
       `  ${
         robots.line !== null
@@ -46,9 +46,8 @@ export function formatVerdictText(
   const width = Math.max(blocks.length, note.length);
   for (const reason of verdict.reasons) {
     const tag = (reason.blocking ? blocks : note).padEnd(width);
-    lines.push(`    ${tag} ${reason.code}: ${say(reason.detailPhrase)}`);
-    const source = reason.sourcePhrase ? say(reason.sourcePhrase) : reason.source;
-    lines.push(`    ${' '.repeat(width)} ${t('cli_from', { source })}`);
+    lines.push(`    ${tag} ${reason.code}: ${say(reason.detail)}`);
+    lines.push(`    ${' '.repeat(width)} ${t('cli_from', { source: reason.source })}`);
   }
   lines.push(...formatTags(verdict, i18n));
   return `${lines.map(terminalSafe).join('\n')}\n`;

@@ -3,6 +3,8 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, headerValues, type HttpRequest } from '../../lib/http/types.ts';
+import { english } from '../../components/english.ts';
+import { asWritten } from '../../lib/i18n/phrase.ts';
 import { createNodeHttp } from './node-http.ts';
 
 let origin = '';
@@ -168,8 +170,7 @@ describe('createNodeHttp with an address check', () => {
     address === '127.0.0.1' && hostname !== 'allowed.test'
       ? ({
           allowed: false,
-          reason: `${hostname} → ${address} refused`,
-          reasonPhrase: { key: 'reach_error_address', values: {} },
+          reason: asWritten(`${hostname} → ${address} refused`),
         } as const)
       : ({ allowed: true } as const);
   const guarded = createNodeHttp({
@@ -193,7 +194,7 @@ describe('createNodeHttp with an address check', () => {
       const error = (await ask(host).catch((e: unknown) => e)) as HttpError;
       expect(error).toBeInstanceOf(HttpError);
       expect(error.kind).toBe('address-refused');
-      expect(error.message).toBe(`${host} → 127.0.0.1 refused`);
+      expect(english(error.detail)).toBe(`${host} → 127.0.0.1 refused`);
     }
     expect(seen.length).toBe(before);
   });

@@ -19,6 +19,7 @@ import zlib from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
 import type { LookupFunction } from 'node:net';
 import type { AddressVerdict } from '../../lib/crawl/address-guard.ts';
+import { phrase, type Phrase } from '../../lib/i18n/phrase.ts';
 import { parseIpAddress } from '../../lib/url/ip-address.ts';
 import {
   HttpError,
@@ -56,6 +57,9 @@ const systemLookup: HostLookup = async (hostname) =>
 
 /** The code a refused address's error carries from the lookup to classifyError. */
 const ADDRESS_REFUSED = 'ERR_ROBOTLENS_ADDRESS_REFUSED';
+
+/** The lookup's error for a refused address, with the guard's reason. */
+type AddressRefusal = Error & { code: typeof ADDRESS_REFUSED; refusal: Phrase };
 
 interface RawResponse {
   status: number;
@@ -122,12 +126,16 @@ async function fetchFollowingRedirects(
     redirects.push({ url, status: raw.status });
     const next = resolveLocation(location!, url, redirects);
     if (seen.has(next)) {
-      throw new HttpError('redirect-loop', `Redirect loop: ${next} was already visited`, redirects);
+      throw new HttpError(
+        'redirect-loop',
+        phrase('http_error_redirect_loop', { url: next }),
+        redirects,
+      );
     }
     if (redirects.length > request.maxRedirects) {
       throw new HttpError(
         'too-many-redirects',
-        `More than ${request.maxRedirects} redirects`,
+        phrase('http_error_too_many_redirects', { limit: String(request.maxRedirects) }),
         redirects,
       );
     }
@@ -143,7 +151,7 @@ function resolveLocation(location: string, base: string, redirects: RedirectHop[
     next.password = '';
     return next.href;
   } catch {
-    throw new HttpError('invalid-url', `Invalid redirect Location: ${location}`, redirects);
+    throw new HttpError('invalid-url', phrase('http_error_bad_location', { location }), redirects);
   }
 }
 
@@ -163,7 +171,9 @@ function sendOnce(
   try {
     target = new URL(url);
   } catch {
-    return Promise.reject(new HttpError('invalid-url', `Invalid URL: ${url}`, redirects));
+    return Promise.reject(
+      new HttpError('invalid-url', phrase('http_error_invalid_url', { url }), redirects),
+    );
   }
   // Credentials in a URL (a link or a Location header) would become `Authorization: Basic`.
   if (target.username !== '' || target.password !== '') {
@@ -173,7 +183,9 @@ function sendOnce(
   const scheme =
     target.protocol === 'https:' ? 'https' : target.protocol === 'http:' ? 'http' : null;
   if (scheme === null) {
-    return Promise.reject(new HttpError('invalid-url', `Not an http(s) URL: ${url}`, redirects));
+    return Promise.reject(
+      new HttpError('invalid-url', phrase('http_error_not_http', { url }), redirects),
+    );
   }
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
@@ -206,7 +218,7 @@ function sendOnce(
 }
 
 /** An IP literal is connected to without a lookup: it is judged here. */
-function literalRefusal(hostname: string, options: NodeHttpOptions): string | null {
+function literalRefusal(hostname: string, options: NodeHttpOptions): Phrase | null {
   if (!options.checkAddress) return null;
   const address = hostname.replace(/^\[|\]$/g, '');
   if (parseIpAddress(address) === null) return null;
@@ -231,10 +243,13 @@ function guardedLookup(options: NodeHttpOptions): LookupFunction {
         const allowed = verdicts.filter((v) => v.verdict.allowed).map((v) => v.a);
         if (allowed.length === 0) {
           const refusal = verdicts.find((v) => !v.verdict.allowed)?.verdict;
-          const error = Object.assign(
-            new Error(refusal && !refusal.allowed ? refusal.reason : `no address for ${hostname}`),
-            { code: refusal ? ADDRESS_REFUSED : 'ENOTFOUND' },
-          );
+          const error =
+            refusal && !refusal.allowed
+              ? Object.assign(new Error(refusal.reason.key), {
+                  code: ADDRESS_REFUSED,
+                  refusal: refusal.reason,
+                })
+              : Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
           callback(error, '', 0);
         } else if (lookupOptions.all) {
           callback(null, allowed);
@@ -313,24 +328,25 @@ function classifyError(error: unknown, signal: AbortSignal, redirects: RedirectH
   if (signal.aborted) {
     const timedOut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
     return timedOut
-      ? new HttpError('timeout', 'No complete answer within the timeout', redirects)
-      : new HttpError('aborted', 'Request cancelled', redirects);
+      ? new HttpError('timeout', phrase('http_error_timeout'), redirects)
+      : new HttpError('aborted', phrase('http_error_cancelled'), redirects);
   }
-  if (code === ADDRESS_REFUSED) return new HttpError('address-refused', message, redirects);
+  if (code === ADDRESS_REFUSED)
+    return new HttpError('address-refused', (error as AddressRefusal).refusal, redirects);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new HttpError('dns', `DNS lookup failed: ${message}`, redirects);
+    return new HttpError('dns', phrase('http_error_dns', { message }), redirects);
   if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'EPROTO') {
-    return new HttpError('tls', `TLS error: ${message}`, redirects);
+    return new HttpError('tls', phrase('http_error_tls', { message }), redirects);
   }
   if (
     ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(
       code,
     )
   ) {
-    return new HttpError('connection', `Connection failed (${code})`, redirects);
+    return new HttpError('connection', phrase('http_error_connection', { code }), redirects);
   }
   if (code.startsWith('Z_') || code === 'ERR_BROTLI')
-    return new HttpError('other', `Bad compressed body: ${message}`, redirects);
+    return new HttpError('other', phrase('http_error_compressed', { message }), redirects);
   return new HttpError('other', message, redirects);
 }
 

@@ -49,7 +49,7 @@ export function BlockListSection({ text, error, lines, onChange }: BlockListSect
                 {t('options_block_line', {
                   line: problem.line,
                   pattern: problem.pattern,
-                  problem: problem.messagePhrase,
+                  problem: problem.message,
                 })}
               </li>
             ))}

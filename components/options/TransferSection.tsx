@@ -59,7 +59,7 @@ export function TransferSection({ failure, onExport, onImport }: TransferSection
             {failure.problems.map((problem, index) => (
               <li key={index}>
                 <code>{problem.path || t('options_import_whole_file')}</code>:{' '}
-                {say(problem.messagePhrase)}
+                {say(problem.message)}
               </li>
             ))}
           </ul>

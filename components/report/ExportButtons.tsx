@@ -1,9 +1,13 @@
 /**
  * Saves the report as files, made in the page (a Blob, an object URL and an
- * `<a download>` click), so no `downloads` permission is needed.
+ * `<a download>` click), so no `downloads` permission is needed. The files
+ * are data, in English whatever the page's language (README "Languages"),
+ * as the command line's JSON and CSV are.
  */
 import { brokenLinksCsv } from '../../lib/crawl/report-csv.ts';
+import { withText } from '../../lib/i18n/with-text.ts';
 import { stringifySafeJson } from '../../lib/text/safe-json.ts';
+import { englishTranslator } from '../english.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { useI18n } from '../i18n.tsx';
 
@@ -38,6 +42,11 @@ export function saveTextFile(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The report as JSON: each phrase in English, with the phrase beside it. */
+export function reportJson(report: CrawlReport): string {
+  return stringifySafeJson(withText(report, englishTranslator.say), 2);
+}
+
 export function ExportButtons({ report }: { report: CrawlReport }) {
   const { t } = useI18n();
   return (
@@ -49,7 +58,7 @@ export function ExportButtons({ report }: { report: CrawlReport }) {
           saveTextFile(
             reportFileName(report, 'csv'),
             'text/csv;charset=utf-8',
-            brokenLinksCsv(report),
+            brokenLinksCsv(report, englishTranslator.say),
           )
         }
       >
@@ -59,11 +68,7 @@ export function ExportButtons({ report }: { report: CrawlReport }) {
         type="button"
         title={t('export_json_title')}
         onClick={() =>
-          saveTextFile(
-            reportFileName(report, 'json'),
-            'application/json',
-            stringifySafeJson(report, 2),
-          )
+          saveTextFile(reportFileName(report, 'json'), 'application/json', reportJson(report))
         }
       >
         {t('export_json')}

@@ -20,22 +20,18 @@ export type Row<K extends keyof CrawlReport> = CrawlReport[K] extends (infer R)[
 /** The keys of `R` whose values are `V`: a column names the field it shows. */
 type KeyOf<R, V> = { [K in keyof R]: R[K] extends V ? K : never }[keyof R] & string;
 
-/** A report row's reason: in the reader's language when the crawl kept its phrase. */
+/** A report row's reason, in the reader's language. */
 export interface ReasonRow {
-  reason: string;
-  reasonPhrase?: Phrase;
+  reason: Phrase;
 }
 
 export function reasonText(row: ReasonRow, { say }: Translator): string {
-  return row.reasonPhrase ? say(row.reasonPhrase) : row.reason;
+  return say(row.reason);
 }
 
 /** The rule that caught a trap, likewise. */
-export function trapText(
-  row: { detail: string; detailPhrase?: Phrase },
-  { say }: Translator,
-): string {
-  return row.detailPhrase ? say(row.detailPhrase) : row.detail;
+export function trapText(row: { detail: Phrase }, { say }: Translator): string {
+  return say(row.detail);
 }
 
 /** The pages and anchor texts a search looks in. */

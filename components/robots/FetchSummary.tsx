@@ -29,7 +29,7 @@ export function FetchSummary({ audit, nowMs }: { audit: RobotsAudit; nowMs: numb
       <dt>{t('robots_policy')}</dt>
       <dd data-testid="robots-policy">
         <strong class={`policy policy-${policyClass}`}>{audit.policy}</strong> —{' '}
-        <PageText text={say(audit.reasonPhrase)} />
+        <PageText text={say(audit.reason)} />
       </dd>
       {audit.classicPolicy !== audit.policy ? (
         <>

@@ -27,7 +27,7 @@ export function FindingList({ findings, onShowLine }: FindingListProps) {
               <span>{t('robots_whole_file')}</span>
             )}{' '}
             <span class="finding-message">
-              <PageText text={say(finding.messagePhrase)} />
+              <PageText text={say(finding.message)} />
             </span>
           </li>
         ))}

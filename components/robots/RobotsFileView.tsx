@@ -75,7 +75,7 @@ export function RobotsFileView({
               <code>{text ? <PageText text={text} /> : ' '}</code>
               {lineFindings.map((finding, i) => (
                 <span key={i} class={`line-finding finding-${finding.severity}`}>
-                  {t(SEVERITY[finding.severity])}: <PageText text={say(finding.messagePhrase)} />
+                  {t(SEVERITY[finding.severity])}: <PageText text={say(finding.message)} />
                 </span>
               ))}
             </li>

@@ -71,7 +71,7 @@ export function RobotsTester({
                 <PageText text={test.url} />
               </div>
               <div class="test-reason">
-                <PageText text={say(test.reasonPhrase)} />
+                <PageText text={say(test.reason)} />
               </div>
               <OtherAnswers answers={test.otherAnswers} />
             </li>

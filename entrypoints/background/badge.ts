@@ -28,7 +28,7 @@ export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise
     }),
     // Chrome 110+ and Firefox 63+; older browsers keep their own choice.
     action.setBadgeTextColor?.({ tabId, color: BADGE_COLORS.text }),
-    action.setTitle({ tabId, title: t('badge_title', { summary: say(verdict.summaryPhrase) }) }),
+    action.setTitle({ tabId, title: t('badge_title', { summary: say(verdict.summary) }) }),
   ]);
 }
 

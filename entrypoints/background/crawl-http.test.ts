@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { english } from '../../components/english.ts';
 import { fakeBrowser } from 'wxt/testing';
 import { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { HttpError, type HttpRequest } from '../../lib/http/types.ts';
@@ -54,7 +55,7 @@ describe('crawlHttpFor', () => {
     );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ kind: 'address-refused' });
-    expect((error as HttpError).message).toContain('intranet.test resolved to 10.0.0.5');
+    expect(english((error as HttpError).detail)).toContain('intranet.test resolved to 10.0.0.5');
   });
 
   it('refuses an answer from an IP literal without waiting for its address', async () => {

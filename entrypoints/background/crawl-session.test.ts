@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
-import { englishCatalog } from '../../lib/i18n/english.ts';
+import { englishCatalog } from '../../components/english.ts';
 
 /** A loopback site: its address needs no lookup, so no request waits for one. */
 const SITE = 'http://127.0.0.1:4180';

@@ -23,6 +23,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { systemClock } from '../../lib/crawl/clock.ts';
+import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { AddressGuard } from '../../lib/crawl/address-guard.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
@@ -124,9 +125,10 @@ export async function storedCheckpoint(origin: string): Promise<CrawlCheckpoint 
   const stored: unknown = await checkpointItem(origin).getValue();
   if (stored === null) return undefined;
   // Text since 0.1.0; an object is a crawl stored before, written after this worker's migration ran.
-  return typeof stored === 'string'
-    ? (JSON.parse(stored) as CrawlCheckpoint)
-    : (stored as CrawlCheckpoint);
+  // Older versions stored each reason twice (English and phrase) or in English alone.
+  return withPhraseReasons(
+    typeof stored === 'string' ? (JSON.parse(stored) as CrawlCheckpoint) : (stored as CrawlCheckpoint),
+  );
 }
 
 /**

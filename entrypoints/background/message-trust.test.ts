@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
-import { englishCatalog } from '../../lib/i18n/english.ts';
+import { englishCatalog } from '../../components/english.ts';
 import { registerCrawlAlarm } from './crawl-service.ts';
 import { registerRouter } from './router.ts';
 import { registerVerdictService } from './verdict-service.ts';

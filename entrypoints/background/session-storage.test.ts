@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
-import { englishCatalog } from '../../lib/i18n/english.ts';
+import { englishCatalog } from '../../components/english.ts';
 import {
   SESSION_CACHE_LIMITS,
   SESSION_QUOTA_BYTES,

@@ -111,7 +111,7 @@ export function App() {
           inserted with its text is not read by every screen reader. */}
       <p class="visually-hidden" role="status" data-testid="verdict-announcement">
         {view === 'page' && state.phase === 'done' && state.reply.ok ? (
-          <PageText text={say(state.reply.verdict.summaryPhrase)} />
+          <PageText text={say(state.reply.verdict.summary)} />
         ) : null}
       </p>
     </main>

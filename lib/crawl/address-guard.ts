@@ -17,12 +17,10 @@
  * `localhost`), else from the first address its name resolves to. Until
  * then the crawl counts as started on a public address: the strict side.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyAddress, classifyHostname, type AddressClass } from '../url/address-class.ts';
 
-export type AddressVerdict =
-  { allowed: true } | { allowed: false; reason: string; reasonPhrase: Phrase };
+export type AddressVerdict = { allowed: true } | { allowed: false; reason: Phrase };
 
 /**
  * The kind of a resolved address. The host name is passed too so that a
@@ -95,6 +93,6 @@ function hostClass(hostname: string, classify: ClassifyResolved): AddressClass |
   return classify(hostname.replace(/^\[|\]$/g, ''), hostname);
 }
 
-function refused(reasonPhrase: Phrase): AddressVerdict {
-  return { allowed: false, reason: english(reasonPhrase), reasonPhrase };
+function refused(reason: Phrase): AddressVerdict {
+  return { allowed: false, reason };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../components/english.ts';
 import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { checkLinks } from './check-links.ts';
 import { systemClock } from './clock.ts';
@@ -98,7 +99,7 @@ describe('checkLinks with a scope', () => {
       finalUrl: `${other}/secret`,
       redirects: [{ url: `${O}/away`, status: 302 }],
     });
-    expect(away?.reason).toContain('on another site, not requested');
+    expect(english(away!.reason!)).toContain('on another site, not requested');
     expect(records.find((r) => r.url === `${O}/home`)).toMatchObject({
       status: 'redirected',
       finalUrl: `${O}/ok.html`,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../components/english.ts';
+import { asWritten } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
 
 describe('classifyStatus', () => {
@@ -27,7 +29,7 @@ describe('classifyStatus', () => {
     const result = classifyStatus(code);
     expect(result.status).toBe(status);
     expect(result.brokenReason).toBe(brokenReason);
-    expect(result.reason).toMatch(String(code));
+    expect(english(result.reason)).toMatch(String(code));
   });
 });
 
@@ -35,24 +37,24 @@ describe('classifyError', () => {
   it.each(['dns', 'connection', 'tls', 'redirect-loop', 'too-many-redirects'] as const)(
     '%s is broken with its reason',
     (kind) => {
-      const result = classifyError({ kind, message: 'details' });
+      const result = classifyError({ kind, detail: asWritten('details') });
       expect(result).toMatchObject({ status: 'broken', brokenReason: kind });
-      expect(result.reason).toContain('details');
+      expect(english(result.reason)).toContain('details');
     },
   );
 
   it('a timeout says the limit once, not the adapter’s words for it again', () => {
-    const message = 'No complete answer within the timeout';
-    const result = classifyError({ kind: 'timeout', message, timeoutMs: 3_000 });
+    const detail = asWritten('No complete answer within the timeout');
+    const result = classifyError({ kind: 'timeout', detail, timeoutMs: 3_000 });
     expect(result).toMatchObject({ status: 'broken', brokenReason: 'timeout' });
-    expect(result.reason).toBe('no answer within 3 s');
-    expect(classifyError({ kind: 'timeout', message, timeoutMs: 1_500 }).reason).toBe(
+    expect(english(result.reason)).toBe('no answer within 3 s');
+    expect(english(classifyError({ kind: 'timeout', detail, timeoutMs: 1_500 }).reason)).toBe(
       'no answer within 1.5 s',
     );
-    expect(classifyError({ kind: 'timeout', message, timeoutMs: 180_000 }).reason).toBe(
+    expect(english(classifyError({ kind: 'timeout', detail, timeoutMs: 180_000 }).reason)).toBe(
       'no answer within 3 min',
     );
-    expect(classifyError({ kind: 'timeout', message }).reason).toBe(
+    expect(english(classifyError({ kind: 'timeout', detail }).reason)).toBe(
       'no answer within the time limit',
     );
   });

@@ -5,7 +5,6 @@
  * "rate-limited", never broken.
  */
 import type { HttpError, HttpErrorKind } from '../http/types.ts';
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { durationPhrase } from '../i18n/duration.ts';
 import type { BrokenReason, LinkStatus } from './types.ts';
@@ -13,9 +12,7 @@ import type { BrokenReason, LinkStatus } from './types.ts';
 export interface StatusClass {
   status: LinkStatus;
   brokenReason?: BrokenReason;
-  /** Why, in English. */
-  reason: string;
-  reasonPhrase: Phrase;
+  reason: Phrase;
 }
 
 /** Codes that mean "not for robots" rather than "gone": auth walls and bot walls (999: LinkedIn and others). */
@@ -59,9 +56,9 @@ const ERROR_WORDS: Record<HttpErrorKind, Phrase> = {
  * errors keep the adapter's detail (the DNS or TLS error).
  */
 export function classifyError(
-  error: Pick<HttpError, 'kind' | 'message' | 'timeoutMs'>,
+  error: Pick<HttpError, 'kind' | 'detail' | 'timeoutMs'>,
 ): StatusClass {
-  const { kind, message, timeoutMs } = error;
+  const { kind, detail: message, timeoutMs } = error;
   if (kind === 'timeout')
     return made(
       'broken',
@@ -76,8 +73,7 @@ export function classifyError(
 function made(status: LinkStatus, reason: Phrase, brokenReason?: BrokenReason): StatusClass {
   return {
     status,
-    reason: english(reason),
-    reasonPhrase: reason,
+    reason: reason,
     ...(brokenReason ? { brokenReason } : {}),
   };
 }

@@ -31,12 +31,9 @@ export interface AliasNote {
 export interface SitemapNote {
   sitemaps: string[];
   urls: string[];
-  /** In English. */
-  errors: string[];
-  /** The same as messages (absent in checkpoints from before they were kept). */
-  errorPhrases?: Phrase[];
+  errors: Phrase[];
   /** Sitemaps named but not fetched (off the crawled site), with why. */
-  notFetched?: { url: string; reason: string; reasonPhrase: Phrase }[];
+  notFetched?: { url: string; reason: Phrase }[];
 }
 
 export interface CrawlCheckpoint {

@@ -1,5 +1,7 @@
 /** What a crawl says about links that make no request: `file:` ones are findings, the rest a count. */
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import { Crawler } from './crawl.ts';
@@ -13,7 +15,7 @@ async function crawlHome(html: string) {
     { startUrls: [`${O}/`], delayMs: 0 },
     { http: site.http, clock: systemClock },
   );
-  return buildReport(await crawler.run(), crawler.stats());
+  return withText(buildReport(await crawler.run(), crawler.stats()), english);
 }
 
 describe('links that make no request', () => {

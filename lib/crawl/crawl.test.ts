@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
@@ -20,9 +22,12 @@ async function crawl(
     { http: site.http, clock: systemClock, ...ports },
   );
   const checkpoint = await crawler.run();
-  const report = buildReport(checkpoint, crawler.stats());
-  const record = (url: string): UrlRecord | undefined =>
-    checkpoint.records.find((r) => r.url === url);
+  // Worded in English, as the JSON report is, for the assertions on reasons.
+  const report = withText(buildReport(checkpoint, crawler.stats()), english);
+  const record = (url: string) => {
+    const found: UrlRecord | undefined = checkpoint.records.find((r) => r.url === url);
+    return found && withText(found, english);
+  };
   return { site, checkpoint, report, record };
 }
 

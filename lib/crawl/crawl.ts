@@ -10,8 +10,7 @@
  * service worker. A crawl is resumed from any checkpoint; a finished one
  * can be crawled again conditionally (ETag / Last-Modified → 304).
  */
-import { english } from '../i18n/english.ts';
-import { phrase, type Phrase } from '../i18n/phrase.ts';
+import { asWritten, phrase, type Phrase } from '../i18n/phrase.ts';
 import { isCss, isHtml } from '../http/content-type.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
@@ -281,8 +280,7 @@ export class Crawler {
       this.#record(entry, {
         status: 'skipped',
         skipReason: 'max-pages',
-        reason: english(this.#maxPagesReason),
-        reasonPhrase: this.#maxPagesReason,
+        reason: this.#maxPagesReason,
       });
       return false;
     }
@@ -297,7 +295,11 @@ export class Crawler {
     } catch (error) {
       // Cancelled mid-request: the entry stays in flight and is re-queued on resume.
       if (!steps.signal.aborted)
-        this.#record(entry, { status: 'broken', brokenReason: 'other', reason: String(error) });
+        this.#record(entry, {
+          status: 'broken',
+          brokenReason: 'other',
+          reason: asWritten(String(error)),
+        });
     }
   }
 

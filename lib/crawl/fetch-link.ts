@@ -10,7 +10,6 @@
  * the chain ends there and names its target. Bodies are read only from
  * hops in scope.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import {
   headerValues,
@@ -56,11 +55,11 @@ export interface FetchOutcome {
   finalUrl: string;
   attempts: number;
   /** A redirect led to a URL robots.txt forbids: it was not requested. */
-  blocked?: { url: string; reason: string; reasonPhrase: Phrase };
+  blocked?: { url: string; reason: Phrase };
   /** A redirect led off the scope where that is not followed: not requested. */
   offSite?: { url: string };
   /** A redirect led to an address the crawl must not reach: not requested. */
-  refused?: { url: string; reason: string; reasonPhrase: Phrase };
+  refused?: { url: string; reason: Phrase };
   /** Still 429/503 after the retries, or a Retry-After too long to wait. */
   rateLimited?: RateLimit;
 }
@@ -134,7 +133,11 @@ export class LinkFetcher {
       if (seen.has(next)) {
         return {
           ...base,
-          error: new HttpError('redirect-loop', `redirects back to ${next}`, hops),
+          error: new HttpError(
+            'redirect-loop',
+            phrase('crawl_redirects_back', { url: next }),
+            hops,
+          ),
         };
       }
       if (hops.length > this.#deps.options.maxRedirects) {
@@ -142,7 +145,7 @@ export class LinkFetcher {
           ...base,
           error: new HttpError(
             'too-many-redirects',
-            `more than ${this.#deps.options.maxRedirects} redirects`,
+            phrase('crawl_more_redirects', { limit: String(this.#deps.options.maxRedirects) }),
             hops,
           ),
         };
@@ -153,21 +156,16 @@ export class LinkFetcher {
       const verdict = await this.#deps.robots.decide(next);
       if (!verdict.allowed) {
         if (verdict.addressRefused) {
-          const { reason, reasonPhrase } = verdict;
-          return { ...base, finalUrl: next, refused: { url: next, reason, reasonPhrase } };
+          return { ...base, finalUrl: next, refused: { url: next, reason: verdict.reason } };
         }
         if (!verdict.unreachable) {
-          const reasonPhrase = verdict.blockListed
+          const reason = verdict.blockListed
             ? phrase('crawl_redirect_block_listed')
-            : verdict.reasonPhrase;
-          return {
-            ...base,
-            finalUrl: next,
-            blocked: { url: next, reason: english(reasonPhrase), reasonPhrase },
-          };
+            : verdict.reason;
+          return { ...base, finalUrl: next, blocked: { url: next, reason } };
         }
-        const { kind, message } = verdict.unreachable;
-        return { ...base, finalUrl: next, error: new HttpError(kind, message, hops) };
+        const { kind, detail } = verdict.unreachable;
+        return { ...base, finalUrl: next, error: new HttpError(kind, detail, hops) };
       }
       seen.add(next);
       url = next;
@@ -269,7 +267,7 @@ function resolveLocation(location: string, base: string): string | null {
 /** A timeout names the limit it hit (the crawl's), whatever the adapter said. */
 function withTimeout(error: HttpError, timeoutMs: number): HttpError {
   if (error.kind !== 'timeout' || error.timeoutMs !== undefined) return error;
-  return new HttpError('timeout', error.message, error.redirects, timeoutMs);
+  return new HttpError('timeout', error.detail, error.redirects, timeoutMs);
 }
 
 function asHttpError(error: unknown): HttpError {

@@ -5,7 +5,6 @@
  * depth. Every refusal carries its rule, so the report never drops a URL
  * silently.
  */
-import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { ExtractedLink } from '../links/link-types.ts';
 import { normalizeHref } from '../url/normalize-url.ts';
@@ -30,8 +29,7 @@ export type Admission =
       internal: boolean;
       trap?: TrapKind;
       skip: 'trap' | 'external-not-checked';
-      reason: string;
-      reasonPhrase: Phrase;
+      reason: Phrase;
     }
   | { kind: 'invalid'; raw: string; reason: Phrase }
   | { kind: 'other-scheme'; url: string; scheme: string }
@@ -58,11 +56,11 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       ? { kind: 'other-scheme', url: link.url, scheme: link.scheme }
       : { kind: 'ignore' };
   }
-  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reasonPhrase };
+  if (link.kind === 'invalid') return { kind: 'invalid', raw: link.raw, reason: link.reason };
   if (link.element === 'link' && link.rel.some((rel) => HINT_RELS.has(rel)))
     return { kind: 'ignore' };
   const normalized = normalizeHref(link.url);
-  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reasonPhrase };
+  if (!normalized.ok) return { kind: 'invalid', raw: link.raw, reason: normalized.reason };
   const url = normalized.url;
   if (context.isKnown(url)) return { kind: 'known', url };
   const internal = inScope(url, context.scope).allowed;
@@ -75,7 +73,6 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       skip: 'trap',
       trap: refusal.kind,
       reason: refusal.detail,
-      reasonPhrase: refusal.detailPhrase,
     };
   if (!internal && !context.checkExternal) {
     return {
@@ -83,7 +80,7 @@ export function admitLink(link: ExtractedLink, context: AdmissionContext): Admis
       url,
       internal,
       skip: 'external-not-checked',
-      ...because(phrase('skip_external_not_checked')),
+      reason: phrase('skip_external_not_checked'),
     };
   }
   return {
@@ -99,7 +96,7 @@ function firstRefusal(
   url: string,
   internal: boolean,
   context: AdmissionContext,
-): { kind: TrapKind; detail: string; detailPhrase: Phrase } | null {
+): { kind: TrapKind; detail: Phrase } | null {
   const verdicts = [
     () => checkBlockList(url, context.blockList),
     () => (internal ? checkUrlLength(url, context.maxUrlChars) : ALLOWED),

@@ -1,14 +1,13 @@
 /** A link's crawl record → the mark and tooltip shown on the page ("Highlight links on this page"). */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { LinkMark, LinkMarkEntry } from '../protocol/messages.ts';
 import type { UrlRecord } from './types.ts';
 
-/** The tooltip is worded by `say` (the reader's language); English by default. */
+/** The tooltip is worded by `say`, in the reader's language. */
 export function markOf(
   url: string,
   record: UrlRecord | undefined,
-  say: (phrase: Phrase) => string = english,
+  say: (phrase: Phrase) => string,
 ): LinkMarkEntry {
   if (!record) return { url, mark: 'unknown', detail: say(phrase('mark_not_checked')) };
   return {
@@ -41,13 +40,13 @@ function markFor(record: UrlRecord): LinkMark {
 function describe(record: UrlRecord): Phrase | string {
   const status = record.httpStatus !== null ? `HTTP ${record.httpStatus}` : record.status;
   // A redirect out of scope carries why its target was not requested.
-  if (record.status === 'redirected' && record.reasonPhrase)
+  if (record.status === 'redirected' && record.reason)
     return phrase('mark_status_reason', {
       status: `HTTP ${record.redirects?.[0]?.status ?? '3xx'}`,
-      reason: record.reasonPhrase,
+      reason: record.reason,
     });
   if (record.status === 'redirected')
     return `${record.redirects?.[0]?.status ?? '3xx'} → ${record.finalUrl ?? ''} (${status})`;
-  const reason = record.reasonPhrase ?? record.reason;
+  const reason = record.reason;
   return reason ? phrase('mark_status_reason', { status, reason }) : status;
 }

@@ -3,7 +3,6 @@
  * closed set. Pure; the HTTP status table itself is in classify.ts.
  */
 import { headerValues, type HttpError } from '../http/types.ts';
-import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { classifyError, classifyStatus } from './classify.ts';
 import { durationPhrase } from '../i18n/duration.ts';
@@ -29,38 +28,35 @@ export function recordOfOutcome(
     ...(outcome.hops.length > 0 ? { redirects: outcome.hops, finalUrl: outcome.finalUrl } : {}),
   };
   if (outcome.refused) {
-    const { url, reasonPhrase } = outcome.refused;
+    const { url, reason } = outcome.refused;
     return {
       ...base,
-      ...addressSkip(phrase('reach_redirect_not_requested', { url, reason: reasonPhrase })),
+      ...addressSkip(phrase('reach_redirect_not_requested', { url, reason })),
     };
   }
   if (outcome.offSite) {
     return {
       ...base,
       status: 'redirected',
-      ...because(phrase('reach_redirect_off_site', { url: outcome.offSite.url })),
+      reason: phrase('reach_redirect_off_site', { url: outcome.offSite.url }),
     };
   }
   if (outcome.error?.kind === 'address-refused') {
-    const { reasonPhrase } = classifyError(outcome.error);
-    return { ...base, ...addressSkip(reasonPhrase) };
+    return { ...base, ...addressSkip(classifyError(outcome.error).reason) };
   }
   if (outcome.blocked) {
     return {
       ...base,
       status: 'blocked',
-      ...because(
-        phrase('crawl_redirect_blocked', {
-          url: outcome.blocked.url,
-          reason: outcome.blocked.reasonPhrase,
-        }),
-      ),
+      reason: phrase('crawl_redirect_blocked', {
+        url: outcome.blocked.url,
+        reason: outcome.blocked.reason,
+      }),
     };
   }
   if (outcome.error) {
-    const { status, brokenReason, reason, reasonPhrase } = classifyError(outcome.error);
-    return { ...base, status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
+    const { status, brokenReason, reason } = classifyError(outcome.error);
+    return { ...base, status, reason, ...(brokenReason ? { brokenReason } : {}) };
   }
   const response = outcome.response!;
   const contentType = headerValues(response, 'content-type')[0];
@@ -89,26 +85,22 @@ export function recordOfOutcome(
     return {
       ...withResponse,
       status: 'rate-limited',
-      ...because(phrase('crawl_rate_limited', { status: String(response.status), why })),
+      reason: phrase('crawl_rate_limited', { status: String(response.status), why }),
     };
   }
   const verdict = classifyStatus(response.status);
   const status = verdict.status === 'ok' && outcome.hops.length > 0 ? 'redirected' : verdict.status;
   const brokenReason =
     verdict.brokenReason && outcome.hops.length > 0 ? 'redirect-to-error' : verdict.brokenReason;
-  const why =
+  const reason =
     outcome.hops.length > 0 && verdict.status !== 'ok'
-      ? because(
-          phrase('crawl_redirects_to', { url: outcome.finalUrl, reason: verdict.reasonPhrase }),
-        )
-      : { reason: verdict.reason, reasonPhrase: verdict.reasonPhrase };
-  // A URL that is fine keeps its English reason ("HTTP 200") only: no phrase to store per page.
-  const { reasonPhrase, ...reason } = why;
+      ? phrase('crawl_redirects_to', { url: outcome.finalUrl, reason: verdict.reason })
+      : verdict.reason;
+  // A URL that is fine needs no reason: none is stored per page (its status says it).
   return {
     ...withResponse,
     status,
-    ...reason,
-    ...(verdict.status === 'ok' ? {} : { reasonPhrase }),
+    ...(verdict.status === 'ok' ? {} : { reason }),
     ...(brokenReason ? { brokenReason } : {}),
   };
 }
@@ -119,30 +111,25 @@ export function recordOfOutcome(
  * user's block list is skipped, as when a link to it is refused.
  */
 export function refusalFields(verdict: {
-  reason: string;
-  reasonPhrase: Phrase;
+  reason: Phrase;
   unreachable?: HttpError;
   blockListed?: true;
   addressRefused?: true;
-}): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'brokenReason' | 'skipReason' | 'trap'> {
-  if (verdict.addressRefused) return addressSkip(verdict.reasonPhrase);
+}): Pick<UrlRecord, 'status' | 'reason' | 'brokenReason' | 'skipReason' | 'trap'> {
+  if (verdict.addressRefused) return addressSkip(verdict.reason);
   if (verdict.blockListed)
     return {
       status: 'skipped',
       reason: verdict.reason,
-      reasonPhrase: verdict.reasonPhrase,
       skipReason: 'blocked-pattern',
       trap: 'blocked-pattern',
     };
-  if (!verdict.unreachable)
-    return { status: 'blocked', reason: verdict.reason, reasonPhrase: verdict.reasonPhrase };
-  const { status, brokenReason, reason, reasonPhrase } = classifyError(verdict.unreachable);
-  return { status, reason, reasonPhrase, ...(brokenReason ? { brokenReason } : {}) };
+  if (!verdict.unreachable) return { status: 'blocked', reason: verdict.reason };
+  const { status, brokenReason, reason } = classifyError(verdict.unreachable);
+  return { status, reason, ...(brokenReason ? { brokenReason } : {}) };
 }
 
 /** Not requested because of where its host is: skipped with the address rule, not broken. */
-function addressSkip(
-  reasonPhrase: Phrase,
-): Pick<UrlRecord, 'status' | 'reason' | 'reasonPhrase' | 'skipReason'> {
-  return { status: 'skipped', skipReason: 'address-refused', ...because(reasonPhrase) };
+function addressSkip(reason: Phrase): Pick<UrlRecord, 'status' | 'reason' | 'skipReason'> {
+  return { status: 'skipped', skipReason: 'address-refused', reason };
 }

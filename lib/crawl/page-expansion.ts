@@ -5,7 +5,6 @@
  * recorded with its rule. Duplicate content (same text and links) is not
  * expanded again; a page matching the site's soft-404 answer is broken.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isCss, isHtml } from '../http/content-type.ts';
 import { cssUrls } from '../links/css-urls.ts';
@@ -82,7 +81,7 @@ export class PageExpander {
         type: 'finding',
         kind: 'duplicate',
         url: entry.url,
-        detail: `same content and links as ${seenAt}`,
+        detail: phrase('crawl_same_content_as', { url: seenAt }),
       });
       return;
     }
@@ -113,8 +112,7 @@ export class PageExpander {
     if (!soft || soft !== record.fingerprint || entry.depth === 0) return false;
     record.status = 'broken';
     record.brokenReason = 'soft-404';
-    record.reasonPhrase = phrase('crawl_soft_404');
-    record.reason = english(record.reasonPhrase);
+    record.reason = phrase('crawl_soft_404');
     this.#emit({ type: 'finding', kind: 'soft-404', url: entry.url, detail: record.reason });
     return true;
   }
@@ -176,7 +174,7 @@ export class PageExpander {
           admission.internal,
           entry.depth + 1,
           admission.skip,
-          { reason: admission.reason, reasonPhrase: admission.reasonPhrase },
+          admission.reason,
           admission.trap,
         );
         continue;
@@ -228,7 +226,7 @@ export class PageExpander {
     internal: boolean,
     depth: number,
     skip: 'trap' | 'external-not-checked',
-    reason: { reason: string; reasonPhrase: Phrase },
+    reason: Phrase,
     trap?: UrlRecord['trap'],
   ): void {
     const record: UrlRecord = {
@@ -237,12 +235,12 @@ export class PageExpander {
       internal,
       status: 'skipped',
       httpStatus: null,
-      ...reason,
+      reason,
       skipReason: trap ?? 'external-not-checked',
       ...(trap ? { trap } : {}),
     };
     this.#book.record(record);
-    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason.reason });
+    if (skip === 'trap') this.#emit({ type: 'finding', kind: 'trap', url, detail: reason });
     this.#emit({ type: 'result', record });
   }
 
@@ -266,8 +264,7 @@ export class PageExpander {
       status: 'broken',
       httpStatus: null,
       brokenReason: 'file-url',
-      reason: english(FILE_URL),
-      reasonPhrase: FILE_URL,
+      reason: FILE_URL,
     };
     this.#book.record(record);
     this.#emit({ type: 'result', record });
@@ -285,8 +282,7 @@ export class PageExpander {
       status: 'broken',
       httpStatus: null,
       brokenReason: 'invalid-url',
-      reason: english(invalid),
-      reasonPhrase: invalid,
+      reason: invalid,
     };
     this.#book.record(record);
     this.#emit({ type: 'result', record });
@@ -301,7 +297,7 @@ export class PageExpander {
       type: 'finding',
       kind: 'alias',
       url,
-      detail: `${raw} is the same URL as ${url} (${reasons.join(', ')})`,
+      detail: phrase('crawl_alias_of', { raw, url, reasons }),
     });
   }
 }

@@ -5,6 +5,8 @@
  * of another site in the report.
  */
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { AddressGuard } from './address-guard.ts';
 import { systemClock } from './clock.ts';
@@ -29,8 +31,12 @@ async function crawl(
     { http: site.http, clock: systemClock, ...ports },
   );
   const checkpoint = await crawler.run();
-  const report = buildReport(checkpoint, crawler.stats());
-  const record = (url: string) => checkpoint.records.find((r) => r.url === url);
+  // Worded in English, as the JSON report is, for the assertions on reasons.
+  const report = withText(buildReport(checkpoint, crawler.stats()), english);
+  const record = (url: string) => {
+    const found = checkpoint.records.find((r) => r.url === url);
+    return found && withText(found, english);
+  };
   const requestedHosts = new Set(site.requests.map((r) => new URL(r.url).host));
   return { site, checkpoint, report, record, json: JSON.stringify(report), requestedHosts };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../../components/english.ts';
 import { deeplyNestedPage, pageWithLinks } from '../../tests/fixtures/hostile-inputs.ts';
 import { anyString, checkProperty, htmlLike, timed } from '../../tests/support/properties.ts';
 import { urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
@@ -17,7 +18,7 @@ describe('readPage, on any HTML, page URL and robot', () => {
           const reading = readPage(html, page, { userAgent, maxLinks: 10 });
           expect(reading.links.length).toBeLessThanOrEqual(10);
           for (const permission of [reading.robotsMeta.follow, reading.robotsMeta.index]) {
-            if (!permission.allowed) expect(permission.reason.length).toBeGreaterThan(0);
+            if (!permission.allowed) expect(english(permission.reason).length).toBeGreaterThan(0);
           }
         },
       ),

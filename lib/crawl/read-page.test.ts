@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { extractLinks } from '../links/extract-links.ts';
 import { fingerprintPage } from './fingerprint.ts';
-import { readPage } from './read-page.ts';
+import { readPage as readPageOf } from './read-page.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const readPage = (...args: Parameters<typeof readPageOf>) => withText(readPageOf(...args), english);
 
 const PAGE = 'https://example.com/dir/page.html';
 const HTML =
@@ -44,7 +49,7 @@ describe('readPage', () => {
 
   it('says which tag forbids following', () => {
     const { robotsMeta } = readPage('<meta name="robots" content="noindex, nofollow">', PAGE);
-    expect(robotsMeta.follow).toEqual({
+    expect(robotsMeta.follow).toMatchObject({
       allowed: false,
       reason:
         '<meta name="robots" content="noindex, nofollow"> asks robots not to follow its links',

@@ -7,6 +7,7 @@
  * X-Robots-Tag header is not in the HTML: the caller merges it
  * (lib/meta/x-robots-tag.ts).
  */
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { DEFAULT_MAX_LINKS, type ExtractedLinks } from '../links/extract-links.ts';
 import { resolveLinks } from '../links/resolve-links.ts';
 import { scanHtml, type PageMeta } from '../links/scan-html.ts';
@@ -16,7 +17,7 @@ import { shorten } from '../meta/tag-source.ts';
 import { mergeRules, NO_RULES, rulesOf, type RobotsRules } from '../meta/robots-rules.ts';
 import { combineFingerprint, TextHasher, type PageFingerprint } from './fingerprint.ts';
 
-export type MetaPermission = { allowed: true } | { allowed: false; reason: string };
+export type MetaPermission = { allowed: true } | { allowed: false; reason: Phrase };
 
 export interface RobotsMetaReading {
   /** May the robot follow this page's links? (It may still list and check them.) */
@@ -66,8 +67,8 @@ function readRobotsMeta(metas: readonly PageMeta[], userAgent: string): RobotsMe
     NO_RULES,
   );
   return {
-    follow: permission(rules.nofollow, applying, 'nofollow', 'follow its links'),
-    index: permission(rules.noindex, applying, 'noindex', 'index this page'),
+    follow: permission(rules.nofollow, applying, 'nofollow'),
+    index: permission(rules.noindex, applying, 'noindex'),
     metas: applying,
   };
 }
@@ -76,12 +77,21 @@ function permission(
   forbidden: boolean,
   metas: readonly PageMeta[],
   directive: 'nofollow' | 'noindex',
-  action: string,
 ): MetaPermission {
   if (!forbidden) return { allowed: true };
-  const sources = metas
+  const tags = metas
     .filter((meta) => rulesOf(parseDirectives(meta.content).directives)[directive])
     .map((meta) => `<meta name="${shorten(meta.name)}" content="${shorten(meta.content)}">`);
-  const verb = sources.length === 1 ? 'asks' : 'ask';
-  return { allowed: false, reason: `${sources.join(' and ')} ${verb} robots not to ${action}` };
+  const sources = tags
+    .slice(1)
+    .reduce<string | Phrase>(
+      (first, second) => phrase('meta_sources_and', { first, second }),
+      tags[0] ?? '',
+    );
+  const one = tags.length === 1;
+  const reason =
+    directive === 'nofollow'
+      ? phrase(one ? 'meta_asks_not_to_follow' : 'meta_ask_not_to_follow', { sources })
+      : phrase(one ? 'meta_asks_not_to_index' : 'meta_ask_not_to_index', { sources });
+  return { allowed: false, reason };
 }

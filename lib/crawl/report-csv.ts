@@ -7,12 +7,14 @@
  * - a cell starting with = + - @ (or a tab) would run as a formula in a
  *   spreadsheet, so it is prefixed with a quote.
  */
+import type { Phrase } from '../i18n/phrase.ts';
 import { revealInvisible } from '../text/invisible.ts';
 import type { CrawlReport } from './report.ts';
 
 const HEADER = ['url', 'status', 'kind', 'reason', 'page', 'element', 'attribute', 'text', 'line'];
 
-export function brokenLinksCsv(report: CrawlReport): string {
+/** `say` words the reasons: CSV is data, so the callers give English. */
+export function brokenLinksCsv(report: CrawlReport, say: (phrase: Phrase) => string): string {
   const rows: (string | number | null | undefined)[][] = [HEADER];
   for (const broken of report.broken) {
     const sources = broken.foundOn.length > 0 ? broken.foundOn : [undefined];
@@ -21,7 +23,7 @@ export function brokenLinksCsv(report: CrawlReport): string {
         broken.url,
         broken.status,
         broken.kind,
-        broken.reason,
+        say(broken.reason),
         source?.page,
         source?.element,
         source?.attribute,

@@ -16,8 +16,7 @@ export interface LinkProblem {
   url: string;
   status: number | null;
   kind: string;
-  reason: string;
-  reasonPhrase?: Phrase;
+  reason: Phrase;
   /** Pages that carry the link (at least the ones listed). */
   pageCount: number;
   /** One source per page, in the order found. */
@@ -49,7 +48,7 @@ const UNVERIFIABLE_KINDS = new Set(['dns', 'timeout', 'connection', 'tls', 'abor
 /** The fields of a report row this module reads: kept narrow so the report can grow. */
 type BrokenRow = Pick<
   CrawlReport['broken'][number],
-  'url' | 'status' | 'kind' | 'reason' | 'reasonPhrase' | 'internal' | 'foundOn'
+  'url' | 'status' | 'kind' | 'reason' | 'internal' | 'foundOn'
 > & { pageCount?: number };
 type WallRow = Omit<BrokenRow, 'kind' | 'internal'>;
 
@@ -106,7 +105,6 @@ function problemOf(row: BrokenRow): LinkProblem {
     status: row.status,
     kind: row.kind,
     reason: row.reason,
-    ...(row.reasonPhrase ? { reasonPhrase: row.reasonPhrase } : {}),
     pageCount: Math.max(row.pageCount ?? 0, pages.length),
     pages,
   };

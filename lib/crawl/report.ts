@@ -9,8 +9,7 @@
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { SourceList } from './link-sources.ts';
 import { isHtml } from '../http/content-type.ts';
-import { english } from '../i18n/english.ts';
-import { phrase, type Phrase } from '../i18n/phrase.ts';
+import { asWritten, phrase, type Phrase } from '../i18n/phrase.ts';
 import { fromJson, type RobotsFetchJson } from '../robots/cache.ts';
 import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
 import type { RobotsPolicyName } from '../robots/types.ts';
@@ -40,7 +39,7 @@ export interface CrawlReport {
    * timeout), with why: the site could not be crawled, which is an error,
    * not a broken link.
    */
-  unreachableStart: { url: string; reason: string; reasonPhrase?: Phrase }[];
+  unreachableStart: { url: string; reason: Phrase }[];
   robot: string;
   finished: boolean;
   stoppedBecause: StopReason | null;
@@ -60,8 +59,7 @@ export interface CrawlReport {
   broken: {
     url: string;
     status: number | null;
-    reason: string;
-    reasonPhrase?: Phrase;
+    reason: Phrase;
     kind: string;
     internal: boolean;
     linkCount: number;
@@ -84,18 +82,16 @@ export interface CrawlReport {
   traps: {
     url: string;
     kind: string;
-    detail: string;
-    detailPhrase?: Phrase;
+    detail: Phrase;
     foundOn: ReportLinkSource[];
   }[];
-  skipped: { url: string; reason: string; reasonPhrase?: Phrase }[];
-  blocked: { url: string; reason: string; reasonPhrase?: Phrase }[];
-  rateLimited: { url: string; status: number | null; reason: string; reasonPhrase?: Phrase }[];
+  skipped: { url: string; reason: Phrase }[];
+  blocked: { url: string; reason: Phrase }[];
+  rateLimited: { url: string; status: number | null; reason: Phrase }[];
   forbidden: {
     url: string;
     status: number | null;
-    reason: string;
-    reasonPhrase?: Phrase;
+    reason: Phrase;
     foundOn: ReportLinkSource[];
   }[];
   aliases: { raw: string; url: string; page: string; reasons: string[] }[];
@@ -110,18 +106,16 @@ export interface CrawlReport {
     status: number | null;
     policy: RobotsPolicyName;
     code: RobotsPolicyCode;
-    reason: string;
-    reasonPhrase: Phrase;
+    reason: Phrase;
   }[];
   sitemap: {
     sitemaps: string[];
     urls: number;
     notLinked: string[];
     missingFromSitemap: string[];
-    errors: string[];
-    errorPhrases?: Phrase[];
+    errors: Phrase[];
     /** Sitemaps named in robots.txt (or an index) that were not fetched, and why. */
-    notFetched: { url: string; reason: string; reasonPhrase?: Phrase }[];
+    notFetched: { url: string; reason: Phrase }[];
   } | null;
   distribution: {
     httpStatus: Record<string, number>;
@@ -140,10 +134,9 @@ const MAX_SOURCES_SHOWN = 100;
 
 export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): CrawlReport {
   const records = checkpoint.records;
-  const notReachedPhrase = phrase('skip_not_reached', {
-    why: checkpoint.stoppedBecause ?? 'interrupted',
-  });
-  const notReached = { reason: english(notReachedPhrase), reasonPhrase: notReachedPhrase };
+  const notReached = {
+    reason: phrase('skip_not_reached', { why: checkpoint.stoppedBecause ?? 'interrupted' }),
+  };
   const sources = new Map(checkpoint.sources.entries);
   const sourcesOf = (url: string) => toReportSources(sources.get(url));
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
@@ -167,8 +160,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
       .map((r) => ({
         url: r.url,
         kind: r.trap!,
-        detail: r.reason ?? '',
-        ...(r.reasonPhrase ? { detailPhrase: r.reasonPhrase } : {}),
+        detail: r.reason ?? asWritten(''),
         foundOn: sourcesOf(r.url),
       })),
     // Every URL not requested, whatever the rule: traps and robots.txt blocks are also listed on their own.
@@ -275,8 +267,8 @@ export { isRobotsProblem } from './robots-problem.ts';
 
 function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
   const fetched = fromJson(json);
-  const { policy, code, reason, reasonPhrase } = robotsPolicyFor(fetched);
-  return { origin, url: fetched.url, status: fetched.status, policy, code, reason, reasonPhrase };
+  const { policy, code, reason } = robotsPolicyFor(fetched);
+  return { origin, url: fetched.url, status: fetched.status, policy, code, reason };
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
@@ -324,7 +316,6 @@ function sitemapComparison(
       )
       .map((p) => p.url),
     errors: note.errors,
-    ...(note.errorPhrases ? { errorPhrases: note.errorPhrases } : {}),
     notFetched: note.notFetched ?? [],
   };
 }
@@ -355,21 +346,13 @@ function distribution(records: UrlRecord[]): CrawlReport['distribution'] {
   return { httpStatus, contentType, depth };
 }
 
-/** A record's reason, with its phrase when the crawl kept one. */
-function reasonOf(record: UrlRecord): { reason: string; reasonPhrase?: Phrase } {
-  return {
-    reason: record.reason ?? '',
-    ...(record.reasonPhrase ? { reasonPhrase: record.reasonPhrase } : {}),
-  };
+function reasonOf(record: UrlRecord): { reason: Phrase } {
+  return { reason: record.reason ?? asWritten('') };
 }
 
 /** `rule: reason`, the rule (robots-txt, a trap kind, a skip reason) first, for the report's filter. */
-function skipReasonOf(record: UrlRecord): { reason: string; reasonPhrase: Phrase } {
+function skipReasonOf(record: UrlRecord): { reason: Phrase } {
   const rule =
     record.status === 'blocked' ? 'robots-txt' : (record.trap ?? record.skipReason ?? 'skipped');
-  const reasonPhrase = phrase('skipped_rule', {
-    rule,
-    reason: record.reasonPhrase ?? record.reason ?? '',
-  });
-  return { reason: english(reasonPhrase), reasonPhrase };
+  return { reason: phrase('skipped_rule', { rule, reason: record.reason ?? '' }) };
 }

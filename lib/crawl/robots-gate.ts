@@ -13,7 +13,6 @@
  * crawl's scope a refusal names the robots.txt line, never its text: no
  * part of another site's answer enters the report.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { HttpError, type HttpErrorKind, type HttpFetch } from '../http/types.ts';
 import { fromJson, toJson } from '../robots/cache.ts';
@@ -37,8 +36,7 @@ export type RobotsVerdict =
   | { allowed: true }
   | {
       allowed: false;
-      reason: string;
-      reasonPhrase: Phrase;
+      reason: Phrase;
       /**
        * robots.txt could not be reached at all (DNS, refused connection, TLS): the
        * server is down for every URL, so the URL is broken, not merely blocked.
@@ -88,7 +86,6 @@ export class RobotsGate {
       return {
         allowed: false,
         reason: listed.detail,
-        reasonPhrase: listed.detailPhrase,
         blockListed: true,
       };
     }
@@ -99,9 +96,9 @@ export class RobotsGate {
     if (fetched.errorKind === 'address-refused') return addressRefusal(fetched.error ?? '');
     const decision = decideFromFetch(fetched, url, options.robot);
     if (decision.allowed) return { allowed: true };
-    const why = decision.reasonPhrase;
+    const why = decision.reason;
     const elsewhere = this.#deps.scope && !inScope(url, this.#deps.scope).allowed;
-    const reasonPhrase = elsewhere
+    const reason = elsewhere
       ? elsewhereReason(url, options.robot, decision.line)
       : decision.line !== null
         ? phrase('crawl_robots_blocked_line', {
@@ -111,17 +108,17 @@ export class RobotsGate {
             reason: why,
           })
         : phrase('crawl_robots_blocked', { robot: options.robot, reason: why });
-    const reason = english(reasonPhrase);
     if (fetched.status === null && fetched.errorKind && HOST_DOWN.has(fetched.errorKind)) {
-      const why = `robots.txt: ${fetched.error ?? fetched.errorKind}; the URL itself was not requested`;
+      const why = phrase('crawl_robots_txt_unreachable', {
+        error: fetched.error ?? fetched.errorKind,
+      });
       return {
         allowed: false,
         reason,
-        reasonPhrase,
         unreachable: new HttpError(fetched.errorKind, why),
       };
     }
-    return { allowed: false, reason, reasonPhrase };
+    return { allowed: false, reason };
   }
 
   /** The robots.txt answer of an origin: from the checkpoint, or fetched once. */
@@ -168,12 +165,9 @@ export class RobotsGate {
 }
 
 /** robots.txt could not even be asked: the adapter refused the address its host resolved to. */
-function addressRefusal(message: string): RobotsVerdict {
-  const reasonPhrase = phrase('error_with_detail', {
-    what: phrase('reach_error_address'),
-    message,
-  });
-  return { allowed: false, reason: english(reasonPhrase), reasonPhrase, addressRefused: true };
+function addressRefusal(message: string | Phrase): RobotsVerdict {
+  const reason = phrase('error_with_detail', { what: phrase('reach_error_address'), message });
+  return { allowed: false, reason, addressRefused: true };
 }
 
 /** Another site's robots.txt said no: its line number, not its text (group names, rules). */

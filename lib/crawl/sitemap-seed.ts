@@ -13,7 +13,6 @@
  * anywhere on the host whose robots.txt named the sitemap, which proves
  * it may (sitemap.ts).
  */
-import { english } from '../i18n/english.ts';
 import { parseHttpUrl } from '../url/http-url.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isHtml } from '../http/content-type.ts';
@@ -41,7 +40,6 @@ export async function seedFromSitemaps(
     sitemaps: [],
     urls: [],
     errors: [],
-    errorPhrases: [],
     notFetched: [],
   };
   const robots = await steps.robots.answerFor(origin);
@@ -66,7 +64,7 @@ export async function seedFromSitemaps(
     if (xml === null) continue;
     // robots.txt of `origin` named this sitemap (or its index): that proves it may list the whole host.
     const parsed = parseSitemap(xml, sitemapUrl, { provenOrigin: origin });
-    for (const error of parsed.errorPhrases)
+    for (const error of parsed.errors)
       noteError(note, phrase('sitemap_error_in', { url: sitemapUrl, error }));
     pending.push(...parsed.sitemaps);
     for (const { loc } of parsed.urls) seed(book, scope, loc, sitemapUrl, note);
@@ -81,8 +79,8 @@ async function fetchSitemap(
 ): Promise<string | null> {
   const gate = await steps.robots.decide(url);
   if (!gate.allowed) {
-    if (gate.addressRefused) notFetched(note, url, gate.reasonPhrase);
-    else noteError(note, phrase('sitemap_error_in', { url, error: gate.reasonPhrase }));
+    if (gate.addressRefused) notFetched(note, url, gate.reason);
+    else noteError(note, phrase('sitemap_error_in', { url, error: gate.reason }));
     return null;
   }
   const outcome = await steps.fetcher.fetch(siteResourceRequest(url));
@@ -94,7 +92,7 @@ async function fetchSitemap(
   const response = outcome.response;
   if (!response || response.status !== 200) {
     const error = outcome.error
-      ? outcome.error.message
+      ? outcome.error.detail
       : response
         ? `HTTP ${response.status}`
         : phrase('sitemap_no_answer');
@@ -112,26 +110,25 @@ function offSiteRefusal(outcome: FetchOutcome): Phrase | null {
   if (outcome.offSite)
     return phrase('reach_sitemap_redirect_off_site', { url: outcome.offSite.url });
   if (outcome.refused) {
-    const { url, reasonPhrase } = outcome.refused;
-    return phrase('reach_redirect_not_requested', { url, reason: reasonPhrase });
+    const { url, reason } = outcome.refused;
+    return phrase('reach_redirect_not_requested', { url, reason });
   }
   if (outcome.error?.kind === 'address-refused')
     return phrase('error_with_detail', {
       what: phrase('reach_error_address'),
-      message: outcome.error.message,
+      message: outcome.error.detail,
     });
   return null;
 }
 
 /** A sitemap left unfetched: listed as robots.txt named it, with why, and among the errors. */
 function notFetched(note: SitemapNote, url: string, reason: Phrase): void {
-  (note.notFetched ??= []).push({ url, reason: english(reason), reasonPhrase: reason });
+  (note.notFetched ??= []).push({ url, reason });
   noteError(note, phrase('reach_sitemap_not_fetched', { url, reason }));
 }
 
 function noteError(note: SitemapNote, error: Phrase): void {
-  note.errors.push(english(error));
-  (note.errorPhrases ??= []).push(error);
+  note.errors.push(error);
 }
 
 function seed(

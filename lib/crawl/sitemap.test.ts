@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SITEMAP_ENTRIES, MAX_SITEMAP_ERRORS, parseSitemap } from './sitemap.ts';
+import { english } from '../../components/english.ts';
+import { withText, type WithText } from '../i18n/with-text.ts';
+import {
+  MAX_SITEMAP_ENTRIES,
+  MAX_SITEMAP_ERRORS,
+  parseSitemap as parse,
+  type ParsedSitemap,
+} from './sitemap.ts';
+
+/** The sitemap as it is written out (JSON): its errors in English, with their phrases. */
+const parseSitemap = (...args: Parameters<typeof parse>) =>
+  withText(parse(...args), english) as WithText<ParsedSitemap> & { errorPhrases: unknown[] };
 
 const SITEMAP = 'https://example.com/sitemap.xml';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

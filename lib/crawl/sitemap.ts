@@ -16,7 +16,6 @@
  * and `video:loc` of extensions are not taken for pages.
  */
 import type { MessageValue } from '../i18n/catalog.ts';
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { Parser } from 'htmlparser2';
 import { originOf, parseUrl } from '../url/http-url.ts';
@@ -32,10 +31,7 @@ export interface ParsedSitemap {
   urls: SitemapUrl[];
   /** Sitemap URLs a sitemap index names. */
   sitemaps: string[];
-  /** In English. */
-  errors: string[];
-  /** The same, as messages for the reader's language. */
-  errorPhrases: Phrase[];
+  errors: Phrase[];
 }
 
 /** Entries per sitemap file, and bytes of it (uncompressed), per the protocol. */
@@ -167,16 +163,10 @@ class SitemapSink {
   result(): ParsedSitemap {
     if (this.entries > MAX_SITEMAP_ENTRIES)
       this.error(phrase('sitemap_too_many', { entries: this.entries, limit: MAX_SITEMAP_ENTRIES }));
-    const errorPhrases = [...this.errors];
+    const errors = [...this.errors];
     if (this.droppedErrors > 0)
-      errorPhrases.push(phrase('sitemap_more_errors', { count: this.droppedErrors }));
-    return {
-      kind: this.kind,
-      urls: this.urls,
-      sitemaps: this.sitemaps,
-      errors: errorPhrases.map(english),
-      errorPhrases,
-    };
+      errors.push(phrase('sitemap_more_errors', { count: this.droppedErrors }));
+    return { kind: this.kind, urls: this.urls, sitemaps: this.sitemaps, errors };
   }
 }
 

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 import {
-  checkBlockList,
-  checkDepth,
-  checkRepeatingPath,
-  checkUrlLength,
+  checkBlockList as checkBlockListOf,
+  checkDepth as checkDepthOf,
+  checkRepeatingPath as checkRepeatingPathOf,
+  checkUrlLength as checkUrlLengthOf,
   QuerySpaceTracker,
   type TrapVerdict,
 } from './traps.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const checkBlockList = (...args: Parameters<typeof checkBlockListOf>) =>
+  withText(checkBlockListOf(...args), english);
+const checkDepth = (...args: Parameters<typeof checkDepthOf>) =>
+  withText(checkDepthOf(...args), english);
+const checkRepeatingPath = (...args: Parameters<typeof checkRepeatingPathOf>) =>
+  withText(checkRepeatingPathOf(...args), english);
+const checkUrlLength = (...args: Parameters<typeof checkUrlLengthOf>) =>
+  withText(checkUrlLengthOf(...args), english);
 
 const BASE = 'https://example.com';
 

@@ -16,18 +16,16 @@
  *   the start page) ends the chain, and the page limit bounds the total;
  * - anything the webmaster knows about: `blocked-pattern`.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { compileUrlPattern, type UrlPattern } from '../url/url-pattern.ts';
 
 export type TrapKind =
   'repeating-path' | 'url-too-long' | 'query-space' | 'blocked-pattern' | 'too-deep';
 
-export type TrapVerdict =
-  { allowed: true } | { allowed: false; kind: TrapKind; detail: string; detailPhrase: Phrase };
+export type TrapVerdict = { allowed: true } | { allowed: false; kind: TrapKind; detail: Phrase };
 
 function refused(kind: TrapKind, detail: Phrase): TrapVerdict {
-  return { allowed: false, kind, detail: english(detail), detailPhrase: detail };
+  return { allowed: false, kind, detail };
 }
 
 const ALLOWED: TrapVerdict = { allowed: true };

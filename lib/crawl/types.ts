@@ -128,10 +128,8 @@ export interface UrlRecord {
   status: LinkStatus;
   /** Final HTTP status (after redirects); null when no response. */
   httpStatus: number | null;
-  /** Why it is broken / skipped / blocked / rate-limited / forbidden, in English words. */
-  reason?: string;
-  /** The same as a message for the reader's language (not kept for URLs that are fine). */
-  reasonPhrase?: Phrase;
+  /** Why it is broken / skipped / blocked / rate-limited / forbidden (none for a URL that is fine). */
+  reason?: Phrase;
   brokenReason?: BrokenReason;
   skipReason?: SkipReason;
   trap?: TrapKind;
@@ -165,7 +163,7 @@ export type CrawlEvent =
       type: 'finding';
       kind: 'trap' | 'duplicate' | 'soft-404' | 'alias';
       url: string;
-      detail: string;
+      detail: Phrase;
     }
   | {
       type: 'progress';

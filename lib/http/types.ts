@@ -4,6 +4,7 @@
  * in-memory fakes. Adapters never send cookies or credentials and only ever
  * issue GET or HEAD.
  */
+import { asWritten, type Phrase } from '../i18n/phrase.ts';
 
 export type HttpMethod = 'GET' | 'HEAD';
 
@@ -58,15 +59,21 @@ export type HttpErrorKind =
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  /**
+   * What went wrong, in words: the adapter's own phrase, or a detail it got
+   * from elsewhere (Node's, the browser's) kept as written.
+   */
+  readonly detail: Phrase;
   constructor(
     readonly kind: HttpErrorKind,
-    message: string,
+    detail: Phrase | string,
     /** Hops followed before the failure, when any. */
     readonly redirects: RedirectHop[] = [],
     /** For a `timeout`: the limit it hit, when the adapter knows it. */
     readonly timeoutMs?: number,
   ) {
-    super(message);
+    super(typeof detail === 'string' ? detail : detail.key);
+    this.detail = typeof detail === 'string' ? asWritten(detail) : detail;
   }
 }
 

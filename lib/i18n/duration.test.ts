@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationPhrase, type DurationStyle } from './duration.ts';
-import { english } from './english.ts';
+import { english } from '../../components/english.ts';
 
 describe('durationPhrase', () => {
   it.each<[DurationStyle, number, string]>([

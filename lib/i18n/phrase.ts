@@ -1,8 +1,9 @@
 /**
  * A sentence lib/ says — a verdict reason, a robots.txt finding, a crawl
  * reason — as a message key and the values it names, so the popup, the
- * report and the command line word it in the user's language. lib/ also
- * keeps the English wording (`english`) for its JSON output and its tests.
+ * report and the command line word it in the user's language. lib/ keeps
+ * no wording of its own: text is made at the edges (the popup, the report
+ * page, the command line's text and JSON output) with a Translator.
  */
 import type {
   MessageKey,
@@ -34,4 +35,19 @@ export function counted<B extends PluralBase>(
     values: { ...(values[0] ?? {}), count },
     plural: true,
   };
+}
+
+/**
+ * Text that is not RobotLens's own words — an adapter's error detail, a
+ * reason stored by a version that kept only English — shown as written.
+ */
+export function asWritten(text: string): Phrase<'text_as_written'> {
+  return phrase('text_as_written', { text });
+}
+
+/** A phrase, told apart from other plain data (JSON read back, a report's rows). */
+export function isPhrase(value: unknown): value is Phrase {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, values } = value as Partial<Phrase>;
+  return typeof key === 'string' && typeof values === 'object' && values !== null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ko from '../../public/_locales/ko/messages.json' with { type: 'json' };
 import { renderMessage, type Catalog } from './catalog.ts';
-import { english, englishCatalog } from './english.ts';
+import { english, englishCatalog } from '../../components/english.ts';
 import { counted, phrase } from './phrase.ts';
 import { createTranslator } from './translator.ts';
 

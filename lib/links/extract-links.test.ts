@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { withText, type WithText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { decodeText } from '../http/decode-text.ts';
 import { extractLinks } from './extract-links.ts';
 import type { ExtractedLink } from './link-types.ts';
@@ -144,7 +146,7 @@ describe('extractLinks: resolution', () => {
     });
   });
 
-  it.each<[string, Partial<ExtractedLink>]>([
+  it.each<[string, Partial<WithText<ExtractedLink>>]>([
     ['mailto:a@example.com', { kind: 'not-a-request', scheme: 'mailto', reason: 'other-scheme' }],
     ['tel:+4912345', { kind: 'not-a-request', scheme: 'tel', reason: 'other-scheme' }],
     ['javascript:void(0)', { kind: 'not-a-request', scheme: 'javascript', reason: 'other-scheme' }],
@@ -160,7 +162,7 @@ describe('extractLinks: resolution', () => {
     ['http://[bad', { kind: 'invalid', reason: '"http://[bad" is not a valid URL' }],
     ['https://exa mple.com/', { kind: 'invalid' }],
   ])('%j', (href, expected) => {
-    expect(links(`<a href="${href}">x</a>`)[0]).toMatchObject(expected);
+    expect(withText(links(`<a href="${href}">x</a>`)[0], english)).toMatchObject(expected);
   });
 
   it('treats #fragment as a request when <base> points it at another document', () => {

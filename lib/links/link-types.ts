@@ -60,4 +60,4 @@ export type ExtractedLink =
       scheme: string;
       reason: NotARequestReason;
     })
-  | (LinkOrigin & { kind: 'invalid'; reason: string; reasonPhrase: Phrase });
+  | (LinkOrigin & { kind: 'invalid'; reason: Phrase });

@@ -5,7 +5,6 @@
  * document's base URL: the first `<base href>` (itself resolved against the
  * page URL) when there is one, else the page URL.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { stripUrlWhitespace } from '../url/url-whitespace.ts';
 import type { ExtractedLink, LinkOrigin } from './link-types.ts';
@@ -15,7 +14,7 @@ const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 const IGNORED_BASE_PROTOCOLS: ReadonlySet<string> = new Set(['data:', 'javascript:']);
 
 /** Strings only: holding thousands of URL objects per page costs more in garbage collection than parsing. */
-type Resolution = { href: string; protocol: string } | { error: string; errorPhrase: Phrase };
+type Resolution = { href: string; protocol: string } | { error: Phrase };
 
 /**
  * The base URL relative links resolve against; undefined when even the page
@@ -61,7 +60,6 @@ function classify(origin: LinkOrigin, resolution: Resolution, page: string | nul
       line,
       kind: 'invalid',
       reason: resolution.error,
-      reasonPhrase: resolution.errorPhrase,
     };
   }
   const { href: url, protocol } = resolution;
@@ -88,7 +86,7 @@ function tryUrl(raw: string, base: string | undefined): Resolution {
     return { href: url.href, protocol: url.protocol };
   } catch {
     const error = phrase('url_invalid', { url: raw.length > 100 ? `${raw.slice(0, 100)}…` : raw });
-    return { error: english(error), errorPhrase: error };
+    return { error };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../i18n/english.ts';
+import { english } from '../../components/english.ts';
 import { storedBytes } from '../store/session-budget.ts';
 import { computeVerdict } from '../verdict/compute-verdict.ts';
 import { capPageFacts, PAGE_FACTS_LIMITS } from './cap-page-facts.ts';
@@ -77,7 +77,7 @@ describe('capPageFacts', () => {
     // …and says the page was cut.
     const note = verdict.reasons.find((r) => r.code === 'page-facts-cut');
     expect(note).toMatchObject({ blocking: false });
-    expect(english(note!.detailPhrase)).toMatch(/^Only part of this page's tags were kept/);
+    expect(english(note!.detail)).toMatch(/^Only part of this page's tags were kept/);
   });
 
   it('shortens each long value and says how many', () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { parseDirectives, type Directive, type DirectiveProblemKind } from './directives.ts';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
+import {
+  parseDirectives as parseDirectivesOf,
+  type Directive,
+  type DirectiveProblemKind,
+} from './directives.ts';
 import { NO_RULES, rulesOf, type RobotsRules } from './robots-rules.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const parseDirectives = (...args: Parameters<typeof parseDirectivesOf>) =>
+  withText(parseDirectivesOf(...args), english);
 
 const names = (text: string) => parseDirectives(text).directives.map((d) => d.name);
 const problemKinds = (text: string): DirectiveProblemKind[] =>

@@ -4,7 +4,6 @@
  * see (conflicts, repeats, unknown tokens, bad values, loose separators).
  * Names and values compare case-insensitively.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { splitDirectiveList } from './directive-tokens.ts';
 import { parseRobotsDate } from './robots-date.ts';
@@ -43,9 +42,8 @@ export type DirectiveProblemKind =
 
 export interface DirectiveProblem {
   kind: DirectiveProblemKind;
-  /** In words a webmaster understands, quoting the tokens involved (English). */
-  detail: string;
-  detailPhrase: Phrase;
+  /** In words a webmaster understands, quoting the tokens involved. */
+  detail: Phrase;
 }
 
 export interface DirectiveList {
@@ -149,7 +147,7 @@ function invalid(text: string, expected: Phrase): DirectiveProblem {
 }
 
 function problem(kind: DirectiveProblemKind, detail: Phrase): DirectiveProblem {
-  return { kind, detail: english(detail), detailPhrase: detail };
+  return { kind, detail };
 }
 
 /** What a directive asserts, shorthands expanded: `none` → noindex + nofollow. */

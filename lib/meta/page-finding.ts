@@ -2,7 +2,6 @@
  * A problem found in what a page (or its X-Robots-Tag header) says about
  * itself. Never blocking on its own: the verdict decides what blocks.
  */
-import { english } from '../i18n/english.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { DirectiveList, DirectiveProblemKind } from './directives.ts';
 
@@ -24,14 +23,11 @@ export interface PageFinding {
   kind: PageFindingKind;
   /** The tag or header as written, e.g. `<meta name="robots" content="index,noindex">`. */
   source: string;
-  /** English. */
-  detail: string;
-  detailPhrase: Phrase;
+  detail: Phrase;
 }
 
-/** A finding whose English detail is made from its phrase. */
 export function pageFinding(kind: PageFindingKind, source: string, detail: Phrase): PageFinding {
-  return { kind, source, detail: english(detail), detailPhrase: detail };
+  return { kind, source, detail };
 }
 
 /** The problems of one directive list, attributed to where it was written. */
@@ -40,7 +36,6 @@ export function directiveFindings(list: DirectiveList, source: string): PageFind
     kind: findingKindOf(p.kind),
     source,
     detail: p.detail,
-    detailPhrase: p.detailPhrase,
   }));
 }
 

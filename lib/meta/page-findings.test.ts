@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { extractPageFacts } from './extract-page-facts.ts';
 import type { PageFindingKind } from './page-finding.ts';
-import { findPageIssues } from './page-findings.ts';
+import { findPageIssues as findPageIssuesOf } from './page-findings.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const findPageIssues = (...args: Parameters<typeof findPageIssuesOf>) =>
+  withText(findPageIssuesOf(...args), english);
 
 const PAGE = 'https://example.com/page';
 const kinds = (html: string, ua?: string, url = PAGE): PageFindingKind[] =>

@@ -65,7 +65,7 @@ async function fetchPage(
         finalUrl: url,
         redirects: failure.redirects,
         xRobotsTag: [],
-        error: failure.message,
+        error: failure.detail,
       },
       page: null,
     };

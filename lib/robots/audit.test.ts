@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { auditRobotsTxt } from './audit.ts';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
+import { auditRobotsTxt as auditRobotsTxtOf } from './audit.ts';
 import type { RobotsFetch } from './types.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const auditRobotsTxt = (...args: Parameters<typeof auditRobotsTxtOf>) =>
+  withText(auditRobotsTxtOf(...args), english);
 
 const FILE = [
   'User-agent: *',

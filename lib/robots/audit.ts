@@ -3,7 +3,6 @@
  * the file as lines, groups and sitemaps, the lint findings, and URL × robot
  * tests, each explained: which group applied, which rule decided, and why.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { robotsFetchExpiresAtMs } from './cache-lifetime.ts';
 import { decideWithOpinions, parseRobotsFetch } from './decide-fetch.ts';
@@ -25,8 +24,7 @@ export interface RobotsTest {
   group: string | null;
   groupLine: number | null;
   /** Why, in English. */
-  reason: string;
-  reasonPhrase: Phrase;
+  reason: Phrase;
   /** Every rule of the group that matches, longest first. */
   matches: MatchingRule[];
   /** Other parsers that answer otherwise (Google's parser alone, robots-parser); absent when none. */
@@ -40,8 +38,7 @@ export interface RobotsAudit {
   classicPolicy: RobotsPolicyName;
   policyCode: RobotsPolicyCode;
   /** Why the policy, in English. */
-  reason: string;
-  reasonPhrase: Phrase;
+  reason: Phrase;
   redirects: { url: string; status: number }[];
   fetchedAtMs: number;
   /** How old the fetch result is at `nowMs`. */
@@ -85,7 +82,6 @@ export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): Robot
     classicPolicy: policy.classicPolicy,
     policyCode: policy.code,
     reason: policy.reason,
-    reasonPhrase: policy.reasonPhrase,
     redirects: fetch.redirects,
     fetchedAtMs: fetch.fetchedAtMs,
     ageMs: options.nowMs - fetch.fetchedAtMs,
@@ -135,9 +131,8 @@ function resolve(test: string, robotsUrl: string): string {
   }
 }
 
-function testReason(why: Phrase, note: Phrase | null): Pick<RobotsTest, 'reason' | 'reasonPhrase'> {
-  const reason = note === null ? why : phrase('test_other_origin', { reason: why, note });
-  return { reason: english(reason), reasonPhrase: reason };
+function testReason(why: Phrase, note: Phrase | null): Pick<RobotsTest, 'reason'> {
+  return { reason: note === null ? why : phrase('test_other_origin', { reason: why, note }) };
 }
 
 function originNote(robotsUrl: string, url: string): Phrase | null {

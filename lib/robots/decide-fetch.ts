@@ -38,7 +38,6 @@ export function decideFromFetch(fetch: RobotsFetch, url: string, ua: string): Ro
         group: null,
         groupLine: null,
         reason: policy.reason,
-        reasonPhrase: policy.reasonPhrase,
         code: allowed ? 'policy-allow-all' : 'policy-disallow-all',
       };
     }

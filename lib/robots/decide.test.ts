@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../components/english.ts';
 import { decideFromFetch } from './decide-fetch.ts';
 import { parseRobotsTxt } from './parse.ts';
 import type { RobotsFetch } from './types.ts';
@@ -41,10 +42,10 @@ describe('decide', () => {
   });
 
   it('says why: longest match, Allow wins a tie, index.html', () => {
-    expect(robots.decide('https://e.com/tmp/x', 'googlebot').reason).toMatch(
+    expect(english(robots.decide('https://e.com/tmp/x', 'googlebot').reason)).toMatch(
       /Disallow: \/tmp is the longest matching rule.*Allow wins a tie/,
     );
-    expect(robots.decide('https://e.com/docs/', 'googlebot').reason).toMatch(
+    expect(english(robots.decide('https://e.com/docs/', 'googlebot').reason)).toMatch(
       /also allows its directory/,
     );
   });

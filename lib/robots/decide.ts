@@ -6,7 +6,6 @@
  * spelling.ts. When Google's parser alone would answer otherwise because of
  * one of them, the decision says so (`otherAnswers`).
  */
-import { because } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { textToBinary } from './bytes.ts';
 import { extractPathParamsQuery } from './encoding.ts';
@@ -163,7 +162,7 @@ function robotsTxtSelf(robots: RobotsTxt, ua: string): RobotsDecision {
     allowed: true,
     line: null,
     rule: null,
-    ...because(phrase('decision_self')),
+    reason: phrase('decision_self'),
     code: 'robots-txt-self',
   };
 }
@@ -185,7 +184,7 @@ function buildDecision({ rules, winner }: Outcome, ua: string): RobotsDecision {
     allowed: rule.type === 'allow',
     line: rule.line,
     rule: rule.text,
-    ...because(why),
+    reason: why,
     code: 'rule',
   };
 }
@@ -193,12 +192,12 @@ function buildDecision({ rules, winner }: Outcome, ua: string): RobotsDecision {
 function noRuleReason(
   applicable: Pick<RobotRules, 'kind' | 'agent'>,
   ua: string,
-): Pick<RobotsDecision, 'reason' | 'reasonPhrase' | 'code'> {
+): Pick<RobotsDecision, 'reason' | 'code'> {
   if (applicable.kind === 'none') {
-    return { ...because(phrase('decision_no_group', { token: ua, ua })), code: 'no-group' };
+    return { reason: phrase('decision_no_group', { token: ua, ua }), code: 'no-group' };
   }
   return {
-    ...because(phrase('decision_no_matching_rule', { group: groupLabel(applicable) })),
+    reason: phrase('decision_no_matching_rule', { group: groupLabel(applicable) }),
     code: 'no-matching-rule',
   };
 }

@@ -36,7 +36,7 @@ export function explainDecision(
   decision: RobotsDecision,
   matches: readonly MatchingRule[],
 ): Phrase {
-  const reason = decision.reasonPhrase;
+  const reason = decision.reason;
   if (decision.code !== 'rule' || decision.line === null) return reason;
   const winner = matches.find((m) => m.line === decision.line);
   if (!winner) return reason;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { HttpError, type HttpFetch, type HttpRequest, type HttpResponse } from '../http/types.ts';
-import { fetchRobotsTxt, robotsTxtUrl } from './fetch.ts';
+import { fetchRobotsTxt as fetchRobotsTxtOf, robotsTxtUrl } from './fetch.ts';
 import { ROBOTS_FETCH_MAX_BYTES } from './limits.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const fetchRobotsTxt = async (...args: Parameters<typeof fetchRobotsTxtOf>) =>
+  withText(await fetchRobotsTxtOf(...args), english);
 
 function fakeHttp(answer: (request: HttpRequest) => HttpResponse | Error): {
   http: HttpFetch;

@@ -84,7 +84,7 @@ function fromError(url: string, error: unknown, nowMs: number): RobotsFetch {
       url,
       status: redirectFailure && lastHop ? lastHop.status : null,
       redirects,
-      error: error.message,
+      error: error.detail,
       errorKind: error.kind,
       fetchedAtMs: nowMs,
     };

@@ -3,7 +3,6 @@
  * (or on the file, line null), with a stable kebab-case code and a sentence
  * a webmaster understands.
  */
-import { english } from '../i18n/english.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
@@ -51,9 +50,7 @@ export interface RobotsFinding {
   severity: FindingSeverity;
   code: RobotsFindingCode;
   /** The finding in English. */
-  message: string;
-  /** The same as a message for the reader's language. */
-  messagePhrase: Phrase;
+  message: Phrase;
 }
 
 /** Shorthand constructor, so checks read as one line each. */
@@ -63,5 +60,5 @@ export function finding(
   code: RobotsFindingCode,
   message: Phrase,
 ): RobotsFinding {
-  return { line, severity, code, message: english(message), messagePhrase: message };
+  return { line, severity, code, message: message };
 }

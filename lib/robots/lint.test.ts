@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import type { RobotsFindingCode } from './finding.ts';
-import { lintRobotsTxt } from './lint.ts';
+import { lintRobotsTxt as lintRobotsTxtOf } from './lint.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const lintRobotsTxt = (...args: Parameters<typeof lintRobotsTxtOf>) =>
+  withText(lintRobotsTxtOf(...args), english);
 
 const URL = 'https://e.com/robots.txt';
 const lint = (

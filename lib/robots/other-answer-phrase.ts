@@ -36,11 +36,11 @@ export function otherAnswerPhrase(other: RobotsOtherAnswer): Phrase {
       : phrase('other_parser_robots_parser');
   const answer = other.allowed ? phrase('robots_allowed') : phrase('robots_disallowed');
   return other.line === null
-    ? phrase('other_answer_no_line', { parser, answer, reason: other.reasonPhrase })
+    ? phrase('other_answer_no_line', { parser, answer, reason: other.reason })
     : phrase('other_answer_line', {
         parser,
         answer,
         line: String(other.line),
-        reason: other.reasonPhrase,
+        reason: other.reason,
       });
 }

@@ -7,7 +7,6 @@
  * it never decides anything here.
  */
 import robotsParser from 'robots-parser';
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { wildcardCount } from './pattern.ts';
 import type { RobotsTxt } from './robots-txt.ts';
@@ -37,8 +36,7 @@ export function otherAnswer(
     allowed: answer.allowed,
     line: answer.line,
     ...(readings ? { readings } : {}),
-    reason: english(why),
-    reasonPhrase: why,
+    reason: why,
   };
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import type { HttpErrorKind } from '../http/types.ts';
-import { robotsPolicyFor, type RobotsPolicyCode } from './policy.ts';
+import { robotsPolicyFor as robotsPolicyForOf, type RobotsPolicyCode } from './policy.ts';
 import type { RobotsFetch, RobotsPolicyName } from './types.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const robotsPolicyFor = (...args: Parameters<typeof robotsPolicyForOf>) =>
+  withText(robotsPolicyForOf(...args), english);
 
 const text = (s: string) => new TextEncoder().encode(s);
 

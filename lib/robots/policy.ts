@@ -13,7 +13,6 @@
  * | 429, 5xx, network error, timeout    | disallow-all | disallow-all |
  * | 1xx, 6xx+ (no usable final answer)  | disallow-all | disallow-all |
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { notTextEvidence } from './not-text.ts';
 import { htmlEvidence } from './soft-404.ts';
@@ -39,9 +38,7 @@ export interface RobotsPolicy {
   classicPolicy: RobotsPolicyName;
   code: RobotsPolicyCode;
   /** Why, in English. */
-  reason: string;
-  /** Why, as a message for the reader's language. */
-  reasonPhrase: Phrase;
+  reason: Phrase;
 }
 
 type PolicyInput = Pick<
@@ -103,5 +100,5 @@ function redirectUnresolved(what: Phrase): RobotsPolicy {
 }
 
 function both(policy: RobotsPolicyName, code: RobotsPolicyCode, reason: Phrase): RobotsPolicy {
-  return { policy, classicPolicy: policy, code, reason: english(reason), reasonPhrase: reason };
+  return { policy, classicPolicy: policy, code, reason: reason };
 }

@@ -25,8 +25,8 @@ export interface RobotsFetch {
   contentType?: string;
   /** Response headers relevant to caching (lower-case names). */
   headers?: Record<string, string>;
-  /** Network error text, when status is null. */
-  error?: string;
+  /** What went wrong, when status is null (text as written in states saved before phrases). */
+  error?: string | Phrase;
   /** Why the request failed, when it did (timeout, dns, too-many-redirects, …). */
   errorKind?: HttpErrorKind;
   /** True when the adapter cut the body at its byte limit: the file is larger than `body`. */
@@ -50,9 +50,7 @@ export interface RobotsDecision {
    */
   group: string | null;
   /** Why, in English words: "longest match", "no rule matched", "robots.txt returned 503", … */
-  reason: string;
-  /** Why, as a message for the reader's language. */
-  reasonPhrase: Phrase;
+  reason: Phrase;
   /** Why, as a stable code (for grouping and tests). */
   code?: RobotsDecisionCode;
   /** 1-based line of the `User-agent` line that selected the group; null when none. */
@@ -76,8 +74,7 @@ export interface RobotsOtherAnswer {
   /** For `google`: the readings of RobotLens that make the difference. */
   readings?: RobotsReading[];
   /** Why, in English. */
-  reason: string;
-  reasonPhrase: Phrase;
+  reason: Phrase;
 }
 
 /**

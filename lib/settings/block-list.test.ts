@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../i18n/english.ts';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import {
   blockListSizeProblem,
   blockListText,
   blockPatternProblem,
   MAX_BLOCK_LIST_BYTES,
   MAX_BLOCK_PATTERNS,
-  parseBlockListText,
+  parseBlockListText as parseBlockListTextOf,
 } from './block-list.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const parseBlockListText = (...args: Parameters<typeof parseBlockListTextOf>) =>
+  withText(parseBlockListTextOf(...args), english);
 
 describe('blockPatternProblem', () => {
   it.each(['/admin/*', '/cart?add=*', '*.pdf', 'https://example.com/private/*', 're:/tmp/\\d+$'])(

@@ -4,7 +4,6 @@
  * cannot leave a page the user meant to protect open to the crawl), and
  * the one-pattern-a-line text the Options page edits.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { compileUrlPattern, type PatternProblem } from '../url/url-pattern.ts';
 
@@ -67,9 +66,8 @@ export interface LineProblem {
   /** 1-based line of the text. */
   line: number;
   pattern: string;
-  /** What is wrong, in English; `messagePhrase` words it in any language. */
-  message: string;
-  messagePhrase: Phrase;
+  /** What is wrong. */
+  message: Phrase;
 }
 
 /** One pattern a line; blank lines are skipped and repeats kept once. */
@@ -87,8 +85,7 @@ export function parseBlockListText(text: string): {
       problems.push({
         line: index + 1,
         pattern,
-        message: english(problem),
-        messagePhrase: problem,
+        message: problem,
       });
     else if (!patterns.includes(pattern)) patterns.push(pattern);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../i18n/english.ts';
+import { english } from '../../components/english.ts';
 import { emailProblem } from './email.ts';
 
 describe('emailProblem', () => {

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
 import ko from '../../public/_locales/ko/messages.json' with { type: 'json' };
 import { renderMessage, type Catalog } from '../i18n/catalog.ts';
-import { english } from '../i18n/english.ts';
+import { english } from '../../components/english.ts';
 import { createTranslator } from '../i18n/translator.ts';
-import { parseSettingsFile, settingsFileText } from './settings-file.ts';
+import { parseSettingsFile as parseSettingsFileOf, settingsFileText } from './settings-file.ts';
 import { readStoredSettings, settingsRecord } from './parse-settings.ts';
 import { blockListSizeProblem, MAX_BLOCK_PATTERNS } from './block-list.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const parseSettingsFile = (...args: Parameters<typeof parseSettingsFileOf>) =>
+  withText(parseSettingsFileOf(...args), english);
 
 const CUSTOM: Settings = {
   robot: 'bingbot',
@@ -70,11 +75,10 @@ describe('settings files', () => {
 
   it('carries each problem as a phrase, its English the message and worded in Korean too', () => {
     const text = JSON.stringify({ crawl: { maxPages: 0 }, from: 'a@localhost', theme: 1 });
-    const result = parseSettingsFile(text, DEFAULT_SETTINGS);
+    const result = parseSettingsFileOf(text, DEFAULT_SETTINGS);
     if (result.ok) throw new Error('expected problems');
-    for (const problem of result.problems)
-      expect(english(problem.messagePhrase)).toBe(problem.message);
-    expect(result.problems.map((problem) => korean.say(problem.messagePhrase))).toEqual([
+    for (const problem of result.problems) expect(english(problem.message)).not.toBe('');
+    expect(result.problems.map((problem) => korean.say(problem.message))).toEqual([
       'RobotLens 설정 항목이 아닙니다.',
       '1부터 100,000까지의 정수를 입력하세요. (받은 값: 0)',
       '도메인 "localhost"에는 example.com처럼 점이 있어야 합니다. (받은 값: "a@localhost")',

@@ -6,7 +6,6 @@
  * field's path (`crawl.maxPages`, `blockList[2]`). Import refuses a file
  * with any problem; storage takes what is good and the defaults for the rest.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { blockListSizeProblem, blockPatternProblem } from './block-list.ts';
 import { emailProblem } from './email.ts';
@@ -25,9 +24,8 @@ import { isObject } from '../text/json-object.ts';
 export interface SettingsProblem {
   /** Where: `robot`, `crawl.maxPages`, `blockList[2]`; '' for the whole file. */
   path: string;
-  /** What is wrong, in English; `messagePhrase` words it in any language. */
-  message: string;
-  messagePhrase: Phrase;
+  /** What is wrong. */
+  message: Phrase;
 }
 
 export interface ParsedSettings {
@@ -47,7 +45,7 @@ export function parseSettingsObject(raw: unknown, base: Settings): ParsedSetting
       value === undefined
         ? problem
         : phrase('options_error_found', { problem, value: found(value) });
-    problems.push({ path, message: english(said), messagePhrase: said });
+    problems.push({ path, message: said });
   };
   if (!isObject(raw)) {
     report('', phrase('options_error_not_object'), raw);

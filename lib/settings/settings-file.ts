@@ -3,7 +3,6 @@
  * read back with every problem listed. An import is all or nothing: one
  * problem and nothing is applied.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { parseSettingsObject, settingsRecord, type SettingsProblem } from './parse-settings.ts';
 import type { Settings } from './settings.ts';
@@ -37,5 +36,5 @@ export function parseSettingsFile(text: string, current: Settings): ImportResult
 }
 
 function fileProblem(problem: Phrase): ImportResult {
-  return { ok: false, problems: [{ path: '', message: english(problem), messagePhrase: problem }] };
+  return { ok: false, problems: [{ path: '', message: problem }] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../i18n/english.ts';
+import { english } from '../../components/english.ts';
 import { checkDraft, draftChanged, draftOf } from './settings-form.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
 

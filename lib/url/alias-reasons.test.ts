@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { aliasReasons, describeAlias, type AliasReason } from './alias-reasons.ts';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
+import {
+  aliasReasons,
+  describeAlias as describeAliasOf,
+  type AliasReason,
+} from './alias-reasons.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const describeAlias = (...args: Parameters<typeof describeAliasOf>) =>
+  withText(describeAliasOf(...args), english);
 
 describe('aliasReasons', () => {
   it.each<[string, string | undefined, AliasReason[]]>([

@@ -6,6 +6,7 @@
  * not an alias, so leading `./`/`../` of a relative path is not reported.
  */
 import { normalizeUrl } from './normalize-url.ts';
+import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { isUnreservedCode } from './percent-escapes.ts';
 import { stripUrlWhitespace } from './url-whitespace.ts';
 
@@ -94,7 +95,7 @@ export function aliasReasons(raw: string, base?: string): AliasReason[] {
 }
 
 export type AliasVerdict =
-  { collapses: true; url: string; reasons: AliasReason[] } | { collapses: false; reason: string };
+  { collapses: true; url: string; reasons: AliasReason[] } | { collapses: false; reason: Phrase };
 
 /**
  * Whether two spellings share one visited key and, if so, why. `reasons` is
@@ -106,7 +107,10 @@ export function describeAlias(a: string, b: string, base?: string): AliasVerdict
   if (!first.ok) return { collapses: false, reason: first.reason };
   if (!second.ok) return { collapses: false, reason: second.reason };
   if (first.url !== second.url) {
-    return { collapses: false, reason: `${first.url} and ${second.url} are different URLs` };
+    return {
+      collapses: false,
+      reason: phrase('alias_different_urls', { first: first.url, second: second.url }),
+    };
   }
   const found = new Set([...aliasReasons(a, base), ...aliasReasons(b, base)]);
   return {

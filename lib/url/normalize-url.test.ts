@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHref, normalizeUrl } from './normalize-url.ts';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
+import {
+  normalizeHref as normalizeHrefOf,
+  normalizeUrl as normalizeUrlOf,
+} from './normalize-url.ts';
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const normalizeHref = (...args: Parameters<typeof normalizeHrefOf>) =>
+  withText(normalizeHrefOf(...args), english);
+const normalizeUrl = (...args: Parameters<typeof normalizeUrlOf>) =>
+  withText(normalizeUrlOf(...args), english);
 
 describe('normalizeUrl', () => {
   it.each<[string, string, string]>([

@@ -13,13 +13,11 @@
  * The result is a fixed point: normalizeUrl(normalizeUrl(u).url) gives the
  * same URL, because everything changed here is something the parser keeps.
  */
-import { english } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { parseUrl } from './http-url.ts';
 import { normalizeEscapes } from './percent-escapes.ts';
 
-export type NormalizedUrl =
-  { ok: true; url: string } | { ok: false; reason: string; reasonPhrase: Phrase };
+export type NormalizedUrl = { ok: true; url: string } | { ok: false; reason: Phrase };
 
 /** Schemes a crawler can request; anything else (mailto:, ftp:, data:) has no visited key. */
 const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
@@ -28,7 +26,7 @@ const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 const MAX_QUOTED_CHARS = 100;
 
 function refused(reason: Phrase): NormalizedUrl {
-  return { ok: false, reason: english(reason), reasonPhrase: reason };
+  return { ok: false, reason };
 }
 
 /** Normalizes `input` (resolved against `base` when relative). Never throws. */

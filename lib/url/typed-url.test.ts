@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../i18n/english.ts';
+import { english } from '../../components/english.ts';
 import { urlFromTyped } from './typed-url.ts';
 
 describe('urlFromTyped: the URL a typed address stands for', () => {

@@ -1,9 +1,23 @@
 import { phrase } from '../i18n/phrase.ts';
 import { describe, expect, it } from 'vitest';
+import { withText } from '../i18n/with-text.ts';
+import { english } from '../../components/english.ts';
 import { extractPageFacts } from '../meta/extract-page-facts.ts';
 import type { RobotsDecision } from '../robots/types.ts';
-import { computeVerdict, type VerdictHttp, type VerdictInput } from './compute-verdict.ts';
-import type { ReasonCode, Verdict } from './types.ts';
+import {
+  computeVerdict as computeVerdictOf,
+  type VerdictHttp,
+  type VerdictInput,
+} from './compute-verdict.ts';
+import type { ReasonCode, Verdict as LibVerdict } from './types.ts';
+import type { WithText } from '../i18n/with-text.ts';
+
+/** A verdict as JSON has it: its words in English, each with its phrase. */
+type Verdict = WithText<LibVerdict>;
+
+/** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
+const computeVerdict = (...args: Parameters<typeof computeVerdictOf>) =>
+  withText(computeVerdictOf(...args), english);
 
 const URL_ = 'https://example.com/page';
 const NOW_MS = Date.parse('2025-06-01T00:00:00Z');
@@ -14,8 +28,7 @@ const ALLOWED: RobotsDecision = {
   line: null,
   rule: null,
   group: '*',
-  reason: 'no rule matched',
-  reasonPhrase: phrase('decision_no_matching_rule', { group: '*' }),
+  reason: phrase('decision_no_matching_rule', { group: '*' }),
 };
 const DISALLOWED: RobotsDecision = {
   allowed: false,
@@ -23,8 +36,7 @@ const DISALLOWED: RobotsDecision = {
   line: 4,
   rule: 'Disallow: /page',
   group: '*',
-  reason: 'longest match',
-  reasonPhrase: phrase('decision_rule', { rule: 'Disallow: /page', group: '*' }),
+  reason: phrase('decision_rule', { rule: 'Disallow: /page', group: '*' }),
 };
 const UNREACHABLE: RobotsDecision = {
   allowed: false,
@@ -32,8 +44,7 @@ const UNREACHABLE: RobotsDecision = {
   line: null,
   rule: null,
   group: null,
-  reason: 'robots.txt returned 503',
-  reasonPhrase: phrase('policy_server_error', { status: '503' }),
+  reason: phrase('policy_server_error', { status: '503' }),
 };
 
 const page = (head: string, body = '<p>Hello</p>') =>

@@ -7,7 +7,7 @@
  * so the safe verdict assumes they do (the page findings flag its place).
  */
 import type { MessageValue } from '../i18n/catalog.ts';
-import { english, sentence } from '../i18n/english.ts';
+import { phrase } from '../i18n/phrase.ts';
 import type { Directive } from '../meta/directives.ts';
 import { directiveFindings } from '../meta/page-finding.ts';
 import { mergeRules, NO_RULES, type RobotsRules } from '../meta/robots-rules.ts';
@@ -42,14 +42,13 @@ function noindexReason(s: DirectiveSource, robot: MessageValue): Reason {
   const said = s.list.directives.filter(isNoindexLike);
   const values = { label: s.label, said: said.map((d) => `"${d.text}"`).join(', '), robot };
   const made = said.some((d) => d.name === 'none')
-    ? sentence('noindex_none', values)
-    : sentence('noindex_said', values);
+    ? phrase('noindex_none', values)
+    : phrase('noindex_said', values);
   return {
     code: s.kind === 'meta' ? 'meta-robots' : 'x-robots-tag',
     blocking: true,
     source: s.source,
-    detail: made.text,
-    detailPhrase: made.phrase,
+    detail: made,
   };
 }
 
@@ -72,8 +71,7 @@ function noteReasons(
         code: note.code,
         blocking: false,
         source: joinSources(setting),
-        detail: english(detail),
-        detailPhrase: detail,
+        detail,
       },
     ];
   });
@@ -91,15 +89,14 @@ function unavailableAfterReasons(
   const when = new Date(at).toISOString();
   const past = at <= nowMs;
   const made = past
-    ? sentence('unavailable_after_past', { when })
-    : sentence('unavailable_after_future', { when });
+    ? phrase('unavailable_after_past', { when })
+    : phrase('unavailable_after_future', { when });
   return [
     {
       code: 'unavailable-after',
       blocking: past,
       source: joinSources(setting),
-      detail: made.text,
-      detailPhrase: made.phrase,
+      detail: made,
     },
   ];
 }
@@ -118,7 +115,7 @@ function crossSourceConflicts(sources: readonly DirectiveSource[]): Reason[] {
     const saysNo = sources.filter((s) => s.rules[no] && !s.rules[yes]);
     const [first, second] = [saysYes[0], saysNo[0]];
     if (first === undefined || second === undefined) return [];
-    const made = sentence('sources_conflict', {
+    const made = phrase('sources_conflict', {
       first: first.label,
       second: second.label,
       yes,
@@ -129,8 +126,7 @@ function crossSourceConflicts(sources: readonly DirectiveSource[]): Reason[] {
         code: 'conflict',
         blocking: false,
         source: joinSources([...saysYes, ...saysNo]),
-        detail: made.text,
-        detailPhrase: made.phrase,
+        detail: made,
       },
     ];
   });

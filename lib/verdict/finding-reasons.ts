@@ -8,7 +8,6 @@ export function reasonOfFinding(finding: PageFinding): Reason {
     blocking: false,
     source: finding.source,
     detail: finding.detail,
-    detailPhrase: finding.detailPhrase,
   };
 }
 

@@ -3,9 +3,7 @@
  * (2xx) final response. Statuses are judged by class, so an unusual 299 is
  * success and 418 a client error, as the spec asks.
  */
-import { sentence } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { english } from '../i18n/english.ts';
 import type { Reason } from './types.ts';
 import type { VerdictHttp } from './verdict-input.ts';
 
@@ -17,15 +15,13 @@ export function httpStatusReasons(http: VerdictHttp): Reason[] {
     const source = http.error
       ? phrase('source_network_error', { error: http.error })
       : phrase('source_no_response');
-    const made = sentence('http_unreachable');
+    const made = phrase('http_unreachable');
     return [
       {
         code: 'http-status',
         blocking: true,
-        source: english(source),
-        sourcePhrase: source,
-        detail: made.text,
-        detailPhrase: made.phrase,
+        source,
+        detail: made,
       },
     ];
   }
@@ -37,8 +33,7 @@ export function httpStatusReasons(http: VerdictHttp): Reason[] {
           code: 'http-status',
           blocking: true,
           source: `HTTP ${http.status}`,
-          detail: english(detail),
-          detailPhrase: detail,
+          detail,
         },
       ];
 }
@@ -83,17 +78,16 @@ export function redirectReasons(url: string, http: VerdictHttp): Reason[] {
   const values = { url, target: http.finalUrl, hops };
   const made =
     hops > LONG_REDIRECT_CHAIN
-      ? sentence('redirect_long', values)
+      ? phrase('redirect_long', values)
       : hops === 1
-        ? sentence('redirect_one', { url, target: http.finalUrl })
-        : sentence('redirect_hops', values);
+        ? phrase('redirect_one', { url, target: http.finalUrl })
+        : phrase('redirect_hops', values);
   return [
     {
       code: 'redirect',
       blocking: false,
       source: [...http.redirects.map((h) => `${h.url} (${h.status})`), http.finalUrl].join(' → '),
-      detail: made.text,
-      detailPhrase: made.phrase,
+      detail: made,
     },
   ];
 }

@@ -1,5 +1,4 @@
 /** Notes about the response as a whole: meta refresh redirects, non-HTML content, facts cut to fit storage. */
-import { english, sentence } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import { parseRefresh } from '../meta/refresh.ts';
@@ -18,8 +17,7 @@ export function metaRefreshReasons(page: PageFacts | null): Reason[] {
       code: 'meta-refresh',
       blocking: false,
       source: `<meta http-equiv="refresh" content="${shorten(content).replaceAll('"', '&quot;')}">`,
-      detail: english(detail),
-      detailPhrase: detail,
+      detail,
     };
   });
 }
@@ -38,14 +36,13 @@ function refreshDetail(content: string, base: string): Phrase {
 /** A successful response with no page facts is not HTML: only headers can speak to robots. */
 export function notHtmlReasons(page: PageFacts | null, http: VerdictHttp): Reason[] {
   if (page !== null || http.status === null || Math.floor(http.status / 100) !== 2) return [];
-  const made = sentence('not_html');
+  const made = phrase('not_html');
   return [
     {
       code: 'not-html',
       blocking: false,
       source: `Content-Type: ${http.contentType ?? '(none)'}`,
-      detail: made.text,
-      detailPhrase: made.phrase,
+      detail: made,
     },
   ];
 }
@@ -54,21 +51,19 @@ export function notHtmlReasons(page: PageFacts | null, http: VerdictHttp): Reaso
 export function pageCutReasons(page: PageFacts | null): Reason[] {
   if (!page?.cut) return [];
   const { metasDropped, linksDropped, refreshDropped, valuesShortened } = page.cut;
-  const made = sentence('session_store_page_cut', {
+  const made = phrase('session_store_page_cut', {
     metas: metasDropped,
     links: linksDropped,
     refresh: refreshDropped,
     values: valuesShortened,
   });
-  const source = sentence('session_store_page_cut_source');
+  const source = phrase('session_store_page_cut_source');
   return [
     {
       code: 'page-facts-cut',
       blocking: false,
-      source: source.text,
-      sourcePhrase: source.phrase,
-      detail: made.text,
-      detailPhrase: made.phrase,
+      source,
+      detail: made,
     },
   ];
 }

@@ -5,7 +5,6 @@
  * documented behaviour). RobotLens reports such a URL as not indexable, since
  * its content cannot be, and says why.
  */
-import { sentence } from '../i18n/english.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 import { robotName } from './robot-label.ts';
@@ -18,38 +17,28 @@ export function robotsTxtReasons(decision: RobotsDecision | null, ua: string): R
 
 function blockedReason(decision: RobotsDecision, ua: string): Reason {
   const robot = robotName(ua);
-  const reason = decision.reasonPhrase;
+  const reason = decision.reason;
   const made =
     decision.policy === 'disallow-all'
-      ? sentence('reason_robots_txt_unreadable', { robot, reason })
+      ? phrase('reason_robots_txt_unreadable', { robot, reason })
       : decision.group === null
-        ? sentence('reason_robots_txt_blocked', { robot, reason })
-        : sentence('reason_robots_txt_blocked_group', { robot, reason, group: decision.group });
+        ? phrase('reason_robots_txt_blocked', { robot, reason })
+        : phrase('reason_robots_txt_blocked_group', { robot, reason, group: decision.group });
   return {
     code: 'robots-txt',
     blocking: true,
     ...robotsTxtSource(decision),
-    detail: made.text,
-    detailPhrase: made.phrase,
+    detail: made,
   };
 }
 
 /** `robots.txt line 4: Disallow: /private`, or the reason when no rule decided. */
-export function robotsTxtSource(decision: RobotsDecision): {
-  source: string;
-  sourcePhrase?: Phrase;
-} {
+export function robotsTxtSource(decision: RobotsDecision): { source: Phrase } {
   if (decision.line !== null && decision.rule !== null) {
     const line = { line: String(decision.line), rule: decision.rule };
-    return {
-      source: `robots.txt line ${decision.line}: ${decision.rule}`,
-      sourcePhrase: phrase('source_robots_txt_line', line),
-    };
+    return { source: phrase('source_robots_txt_line', line) };
   }
-  return {
-    source: `robots.txt: ${decision.reason}`,
-    sourcePhrase: phrase('source_robots_txt', { reason: decision.reasonPhrase }),
-  };
+  return { source: phrase('source_robots_txt', { reason: decision.reason }) };
 }
 
 /**
@@ -58,15 +47,13 @@ export function robotsTxtSource(decision: RobotsDecision): {
  */
 function unreachableReasons(decision: RobotsDecision): Reason[] {
   if (decision.policy !== 'disallow-all') return [];
-  const made = sentence('reason_robots_txt_unreachable');
+  const made = phrase('reason_robots_txt_unreachable');
   return [
     {
       code: 'robots-txt-unreachable',
       blocking: false,
-      source: `robots.txt: ${decision.reason}`,
-      sourcePhrase: phrase('source_robots_txt', { reason: decision.reasonPhrase }),
-      detail: made.text,
-      detailPhrase: made.phrase,
+      source: phrase('source_robots_txt', { reason: decision.reason }),
+      detail: made,
     },
   ];
 }

@@ -1,36 +1,32 @@
 /** The verdict in one sentence, led by its main reason. */
 import type { MessageValue } from '../i18n/catalog.ts';
-import { sentence } from '../i18n/english.ts';
 import { counted, phrase, type Phrase } from '../i18n/phrase.ts';
 import type { Reason, ReasonCode } from './types.ts';
 
-export function summarize(
-  robot: MessageValue,
-  reasons: readonly Reason[],
-): { summary: string; summaryPhrase: Phrase } {
+export function summarize(robot: MessageValue, reasons: readonly Reason[]): { summary: Phrase } {
   const blocking = reasons.filter((r) => r.blocking);
   const first = blocking[0];
   const made =
     first === undefined
       ? reasons.length === 0
-        ? sentence('summary_indexable', { robot })
-        : sentence('summary_indexable_notes', {
+        ? phrase('summary_indexable', { robot })
+        : phrase('summary_indexable_notes', {
             robot,
             notes: counted('count_notes', reasons.length),
           })
       : blocking.length === 1
-        ? sentence('summary_not_indexable', { robot, why: headline(first) })
-        : sentence('summary_not_indexable_more', {
+        ? phrase('summary_not_indexable', { robot, why: headline(first) })
+        : phrase('summary_not_indexable_more', {
             robot,
             why: headline(first),
             more: counted('count_more_reasons', blocking.length - 1),
           });
-  return { summary: made.text, summaryPhrase: made.phrase };
+  return { summary: made };
 }
 
 function headline(reason: Reason): Phrase {
   const code: ReasonCode = reason.code;
-  const source = reason.sourcePhrase ?? reason.source;
+  const source = reason.source;
   switch (code) {
     case 'robots-txt':
       return phrase('headline_robots_txt', { source });
@@ -39,13 +35,13 @@ function headline(reason: Reason): Phrase {
     case 'x-robots-tag':
       return phrase('headline_x_robots_tag', { source });
     case 'http-status':
-      return reason.sourcePhrase === undefined
+      return typeof source === 'string'
         ? phrase('headline_http_status', { source })
         : phrase('headline_unreachable', { source });
     case 'unavailable-after':
       return phrase('headline_unavailable_after', { source });
     default:
       // Notes never block; should one ever do, its own words still explain it.
-      return reason.detailPhrase;
+      return reason.detail;
   }
 }

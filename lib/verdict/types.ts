@@ -42,15 +42,12 @@ export interface Reason {
   /**
    * Where it was found, exact: `<meta name="googlebot" content="noindex">`,
    * `X-Robots-Tag: googlebot: noindex`, `robots.txt line 4: Disallow: /private`,
-   * `HTTP 404`.
+   * `HTTP 404` — the text found, as written; a phrase when it is words
+   * (`No response`, `robots.txt line 4: …`).
    */
-  source: string;
-  /** What it means, in words a webmaster understands (English). */
-  detail: string;
-  /** The same as a message key and values, for the reader's language. */
-  detailPhrase: Phrase;
-  /** `source` as a message, when it is words rather than the text found (`No response`). */
-  sourcePhrase?: Phrase;
+  source: string | Phrase;
+  /** What it means, in words a webmaster understands. */
+  detail: Phrase;
 }
 
 export interface Verdict {
@@ -65,9 +62,8 @@ export interface Verdict {
   status: number | null;
   /** Blocking reasons first, then notes. */
   reasons: Reason[];
-  /** One sentence: the verdict and its main reason (English). */
-  summary: string;
-  summaryPhrase: Phrase;
+  /** One sentence: the verdict and its main reason. */
+  summary: Phrase;
   /** The page's search-engine tags, for display. */
   tags: PageTags;
   /**

@@ -4,7 +4,7 @@
  * "Disallow + noindex" to remove a page. Said once per source.
  */
 import type { MessageValue } from '../i18n/catalog.ts';
-import { sentence } from '../i18n/english.ts';
+import { phrase } from '../i18n/phrase.ts';
 import type { DirectiveSource } from './directive-sources.ts';
 import type { Reason } from './types.ts';
 
@@ -15,13 +15,12 @@ export function noindexUnseenReasons(
   return sources
     .filter((s) => s.rules.noindex)
     .map((s) => {
-      const made = sentence('noindex_unseen', { label: s.label, robot });
+      const made = phrase('noindex_unseen', { label: s.label, robot });
       return {
         code: 'noindex-unseen',
         blocking: false,
         source: s.source,
-        detail: made.text,
-        detailPhrase: made.phrase,
+        detail: made,
       };
     });
 }

@@ -3,6 +3,7 @@
  * service worker): the HTTP exchange, the page's facts and the robots.txt
  * decision. The verdict itself does no I/O, and the clock comes in as `nowMs`.
  */
+import type { Phrase } from '../i18n/phrase.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import type { RobotsDecision } from '../robots/types.ts';
 
@@ -16,8 +17,8 @@ export interface VerdictHttp {
   /** Every X-Robots-Tag value of the final response, in order, as served. */
   xRobotsTag: string[];
   contentType?: string;
-  /** Network error text, when status is null. */
-  error?: string;
+  /** What went wrong, when status is null. */
+  error?: string | Phrase;
 }
 
 export interface VerdictInput {

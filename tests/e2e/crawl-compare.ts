@@ -3,7 +3,11 @@
  * that the browser tests compare with it (sorted, so order never matters).
  */
 import { spawn } from 'node:child_process';
-import type { CrawlReport } from '../../lib/crawl/report.ts';
+import type { CrawlReport as LibReport } from '../../lib/crawl/report.ts';
+import type { WithText } from '../../lib/i18n/with-text.ts';
+
+/** A report as JSON has it: its words in English, each with its phrase. */
+type CrawlReport = WithText<LibReport>;
 
 export function cliReport(url: string, ...flags: string[]): Promise<CrawlReport> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,9 @@
  * background builds.
  */
 import type { Page } from '@playwright/test';
+import { englishTranslator } from '../../components/english.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
+import { withText, type WithText } from '../../lib/i18n/with-text.ts';
 import type { CrawlSettings } from '../../lib/settings/crawl-settings.ts';
 import { expect } from './extension.ts';
 import { openSiteTab, type OpenExtensionPage } from './site-tab.ts';
@@ -25,12 +27,15 @@ export async function crawlTab(
   return { tabId, popup, page };
 }
 
-/** The report of a site's last crawl, as the report page gets it. */
-export async function reportOf(popup: Page, origin: string): Promise<CrawlReport> {
+/**
+ * The report of a site's last crawl, as the report page gets it, worded in
+ * English as its JSON export is (and the command line's `--format json`).
+ */
+export async function reportOf(popup: Page, origin: string): Promise<WithText<CrawlReport>> {
   const reply = (await popup.evaluate(
     (o) => chrome.runtime.sendMessage({ type: 'get-crawl-report', origin: o }),
     origin,
   )) as { ok: boolean; report: CrawlReport };
   expect(reply.ok).toBe(true);
-  return reply.report;
+  return withText(reply.report, englishTranslator.say);
 }

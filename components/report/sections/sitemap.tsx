@@ -65,7 +65,7 @@ function SitemapPanel({ report }: { report: CrawlReport }) {
               <ul class="plain">
                 {sitemap.errors.map((error, index) => (
                   <li key={index} class="error">
-                    {sitemap.errorPhrases?.[index] ? say(sitemap.errorPhrases[index]) : error}
+                    {say(error)}
                   </li>
                 ))}
               </ul>
@@ -87,7 +87,6 @@ export const section: ReportSection = {
     'sitemap.missingFromSitemap',
     'sitemap.sitemaps',
     'sitemap.errors',
-    'sitemap.errorPhrases',
   ],
   count: (report) => sitemapRows(report).length,
   shownFor: (report) => Boolean(report.sitemap),

@@ -1,13 +1,15 @@
 /** Skipped: every URL the crawl did not request, and the rule that skipped it. */
 import type { CrawlReport } from '../../../lib/crawl/report.ts';
+import type { Phrase } from '../../../lib/i18n/phrase.ts';
 import type { Translator } from '../../../lib/i18n/translator.ts';
 import { reasonColumn, reasonText, urlColumn, type Row } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
 import type { ReportSection } from '../section-model.ts';
 import type { TableSpec } from '../table/table-model.ts';
 
-/** `robots-txt: Disallow: /x` → `robots-txt`: the rule before the colon. */
-const ruleOf = (reason: string) => reason.split(':', 1)[0]!;
+/** `robots-txt: Disallow: /x` → `robots-txt`: the rule the reason names first. */
+const ruleOf = (reason: Phrase) =>
+  reason.key === 'skipped_rule' ? String(reason.values.rule) : 'not reached';
 
 export function skippedSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<'skipped'>> {
   const { t, plural } = i18n;
