@@ -331,7 +331,13 @@ async function runTool(
     const skip = `^(?!${start.replace(/[.]/g, '\\.')})`;
     const args = [LINKINATOR, start, '--recurse', '--concurrency', '8', '--skip', skip];
     args.push('--format', 'json');
-    const run = await runMeasured(process.execPath, args, { timeoutMs });
+    // Its report goes to a file: through a pipe, linkinator's exit can cut the JSON short.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-linkinator-'));
+    const out = path.join(dir, 'report.json');
+    const shell = ['-c', 'out="$1"; shift; exec "$@" > "$out"', 'sh', out, process.execPath];
+    const run = await runMeasured('/bin/sh', [...shell, ...args], { timeoutMs });
+    run.stdout = await readFile(out, 'utf8').catch(() => '');
+    await rm(dir, { recursive: true, force: true });
     const report = parse<{ links: { url: string; state: string }[] }>(run, tool);
     if (typeof report === 'string') return { run, broken: null, error: report };
     const broken = report.links.filter((l) => l.state === 'BROKEN').map((l) => l.url);
@@ -411,5 +417,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         pass === undefined ? '' : pass ? 'pass' : 'FAIL',
       ].join('  '),
     );
-  if (result.ran) console.log(JSON.stringify(result.runs));
+  // Alone, it updates its own part of bench/results.json (`npm run bench` rewrites the whole file).
+  const file = 'bench/results.json';
+  const saved = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as object) : {};
+  const realSite = { measuredAt: new Date().toISOString(), ...result };
+  await writeFile(file, `${JSON.stringify({ ...saved, realSite }, null, 2)}\n`);
 }
