@@ -13,6 +13,7 @@ import { measureContentScript } from './content-script.ts';
 import { measureCrawlMemory } from './crawl-memory.ts';
 import { generateSite } from './generate-site.ts';
 import { measureInputBounds, type Timing } from './input-bounds.ts';
+import { measureRealSite, realSiteRows } from './real-site.ts';
 import { measureHostileRobots } from './robots-hostile.ts';
 import { measureRobotsSpeed } from './robots-speed.ts';
 
@@ -22,6 +23,10 @@ const row = (name: string, figure: string, target = '', pass?: boolean) =>
   rows.push([name, figure, target, pass === undefined ? '' : pass ? 'pass' : 'FAIL']);
 const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} MB`);
 const started = performance.now();
+
+// A real third-party site first: Debian's libstdc++ documentation on a private nginx.
+const realSite = await measureRealSite();
+for (const [name, figure, target, pass] of realSiteRows(realSite)) row(name, figure, target, pass);
 
 const pages = Number(process.env.BENCH_PAGES ?? 10_000);
 const root = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-site-'));
@@ -187,5 +192,5 @@ for (const r of rows)
   console.log(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 await writeFile(
   'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, throughput, memory, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, realSite, throughput, memory, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
 );
