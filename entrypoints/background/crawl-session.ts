@@ -127,7 +127,9 @@ export async function storedCheckpoint(origin: string): Promise<CrawlCheckpoint 
   // Text since 0.1.0; an object is a crawl stored before, written after this worker's migration ran.
   // Older versions stored each reason twice (English and phrase) or in English alone.
   return withPhraseReasons(
-    typeof stored === 'string' ? (JSON.parse(stored) as CrawlCheckpoint) : (stored as CrawlCheckpoint),
+    typeof stored === 'string'
+      ? (JSON.parse(stored) as CrawlCheckpoint)
+      : (stored as CrawlCheckpoint),
   );
 }
 

@@ -72,7 +72,6 @@ export interface CrawlPorts {
   addressGuard?: AddressGuard;
 }
 
-
 export class Crawler {
   readonly #book: CrawlBook;
   readonly #ports: CrawlPorts;

@@ -82,12 +82,7 @@ export const section: ReportSection = {
   id: 'sitemap',
   label: 'section_sitemap',
   about: 'about_sitemap',
-  lists: [
-    'sitemap.notLinked',
-    'sitemap.missingFromSitemap',
-    'sitemap.sitemaps',
-    'sitemap.errors',
-  ],
+  lists: ['sitemap.notLinked', 'sitemap.missingFromSitemap', 'sitemap.sitemaps', 'sitemap.errors'],
   count: (report) => sitemapRows(report).length,
   shownFor: (report) => Boolean(report.sitemap),
   Body: SitemapPanel,
