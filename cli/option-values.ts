@@ -9,7 +9,7 @@ import type { MessageValue } from '../lib/i18n/catalog.ts';
 import { phrase, type Phrase } from '../lib/i18n/phrase.ts';
 import { blockListSizeProblem, blockPatternProblem } from '../lib/settings/block-list.ts';
 import { emailProblem } from '../lib/settings/email.ts';
-import { robotTokenProblem } from '../lib/settings/field-rules.ts';
+import { robotProblem } from '../lib/settings/field-rules.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -84,7 +84,7 @@ function checkOne(option: OptionKind, name: string, value: string): string | num
         );
       return value;
     case 'robot': {
-      const problem = robotTokenProblem(value.trim());
+      const problem = robotProblem(value.trim());
       if (problem) throw refuse(problem);
       return value.trim();
     }

@@ -42,7 +42,7 @@ function verdictWithRobots(status: number, body = '') {
   );
   return computeVerdict({
     url,
-    ua: 'googlebot',
+    robot: 'googlebot',
     nowMs: 0,
     http: { status: 200, finalUrl: url, redirects: [], xRobotsTag: [] },
     page: null,

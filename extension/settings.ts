@@ -8,7 +8,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { crawlFormDefaults } from '../lib/settings/crawl-options.ts';
-import { robotTokenProblem } from '../lib/settings/field-rules.ts';
+import { robotProblem } from '../lib/settings/field-rules.ts';
 import { hasLegacySettings, LEGACY_KEYS, migrateLegacySettings } from '../lib/settings/migrate.ts';
 import { readStoredSettings, settingsRecord } from '../lib/settings/parse-settings.ts';
 import type { Settings } from '../lib/settings/settings.ts';
@@ -90,7 +90,7 @@ export async function loadRobot(): Promise<string> {
 export async function saveRobot(robot: string): Promise<void> {
   const settings = await loadSettings();
   const trimmed = robot.trim();
-  if (robotTokenProblem(trimmed) === null && trimmed !== settings.robot)
+  if (robotProblem(trimmed) === null && trimmed !== settings.robot)
     await saveSettings({ ...settings, robot: trimmed });
 }
 

@@ -62,11 +62,11 @@ export async function runDemo(args: string[], i18n: Translator): Promise<number>
 async function demoRobots(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
   out(`== ${i18n.t('demo_job_robots')} ==\n\n`);
   const tests = ROBOTS_TESTS.flatMap((test) => ['--test', test]);
-  const uas = DEMO_ROBOTS.flatMap((ua) => ['--ua', ua]);
-  out(`${commandLine(i18n, ['robots', origin, ...uas, ...tests])}\n\n`);
+  const robotFlags = DEMO_ROBOTS.flatMap((robot) => ['--ua', robot]);
+  out(`${commandLine(i18n, ['robots', origin, ...robotFlags, ...tests])}\n\n`);
   const fetched = await fetchRobotsTxt(http, origin, { nowMs: Date.now() });
   const audit = auditRobotsTxt(fetched, {
-    uas: DEMO_ROBOTS,
+    robots: DEMO_ROBOTS,
     tests: ROBOTS_TESTS,
     nowMs: Date.now(),
   });
@@ -80,23 +80,23 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Tra
   const width = Math.max(yes.length, no.length);
   const summary: string[] = [];
   let notIndexable = 0;
-  for (const ua of DEMO_ROBOTS) {
+  for (const robot of DEMO_ROBOTS) {
     for (const pathname of DEMO_PAGES) {
       const { verdict, robots } = await inspectPage({
         http,
         url: `${origin}${pathname}`,
-        ua,
+        robot,
         nowMs: Date.now(),
       });
       // The full explanation for Googlebot; one line each for the other robots.
-      if (ua === DEMO_ROBOTS[0] && !verdict.indexable) {
-        out(`${commandLine(i18n, ['page', `${origin}${pathname}`, '--ua', ua])}\n\n`);
+      if (robot === DEMO_ROBOTS[0] && !verdict.indexable) {
+        out(`${commandLine(i18n, ['page', `${origin}${pathname}`, '--ua', robot])}\n\n`);
         out(`${formatVerdictText(verdict, robots, i18n)}\n`);
       }
       if (!verdict.indexable) notIndexable++;
       const codes = verdict.reasons.filter((r) => r.blocking).map((r) => r.code);
       summary.push(
-        `  ${ua.padEnd(10)} ${pathname.padEnd(22)} ${(verdict.indexable ? yes : no).padEnd(width)} ${codes.join(', ')}`,
+        `  ${robot.padEnd(10)} ${pathname.padEnd(22)} ${(verdict.indexable ? yes : no).padEnd(width)} ${codes.join(', ')}`,
       );
     }
   }

@@ -24,7 +24,7 @@ export async function runPage(args: string[], i18n: Translator): Promise<number>
   const inspection = await inspectPage({
     http,
     url,
-    ua: options.text('ua')!,
+    robot: options.text('ua')!,
     nowMs: Date.now(),
     timeoutMs: options.number('timeout'),
   });

@@ -39,9 +39,13 @@ export async function runRobots(args: string[], i18n: Translator): Promise<numbe
     process.stderr.write(`${fetched.hint}\n`);
     return 2;
   }
-  const uas = options.list('ua');
+  const robots = options.list('ua');
   const tests = options.list('test');
-  const audit = auditRobotsTxt(fetched, { uas: uas.length ? uas : [DEFAULT_ROBOT], tests, nowMs });
+  const audit = auditRobotsTxt(fetched, {
+    robots: robots.length ? robots : [DEFAULT_ROBOT],
+    tests,
+    nowMs,
+  });
   process.stdout.write(format(options.text('format'), audit, i18n, file));
   return exitCodeOf(audit);
 }

@@ -177,8 +177,8 @@ describe('requests only extension pages may make', () => {
     useSitemaps: false,
   };
   const requests = [
-    { type: 'get-verdict', tabId: TAB + 1, ua: 'googlebot', refresh: true },
-    { type: 'get-robots-audit', tabId: TAB + 1, uas: ['*'], tests: ['/'], refresh: true },
+    { type: 'get-verdict', tabId: TAB + 1, robot: 'googlebot', refresh: true },
+    { type: 'get-robots-audit', tabId: TAB + 1, robots: ['*'], tests: ['/'], refresh: true },
     { type: 'get-crawl-report', origin: VICTIM },
     { type: 'start-crawl', startUrl: `${VICTIM}/`, settings },
     { type: 'stop-crawl', origin: VICTIM },

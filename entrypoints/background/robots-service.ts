@@ -15,7 +15,7 @@ const TIMEOUT_MS = 15_000;
 
 export async function auditForTab({
   tabId,
-  uas,
+  robots,
   tests,
   refresh,
 }: Message<'get-robots-audit'>): Promise<RobotsAuditReply> {
@@ -28,7 +28,7 @@ export async function auditForTab({
       ? await fetchRobotsTxt(http, origin, { nowMs, timeoutMs: TIMEOUT_MS })
       : await robotsFor(http, origin, nowMs);
     if (refresh) await saveRobotsFetch(origin, fetched);
-    return { ok: true, audit: auditRobotsTxt(fetched, { uas, tests, nowMs: Date.now() }) };
+    return { ok: true, audit: auditRobotsTxt(fetched, { robots, tests, nowMs: Date.now() }) };
   } catch (error) {
     return { ok: false, error: explainFailure(error) };
   }

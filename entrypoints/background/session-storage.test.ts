@@ -143,7 +143,7 @@ describe('session storage under pages that try to fill it', () => {
     expect(keys).not.toContain(`robots.${ORIGINS[0]}`);
 
     const verdict = (await deliver(
-      { type: 'get-verdict', tabId: 99, ua: 'googlebot', refresh: false },
+      { type: 'get-verdict', tabId: 99, robot: 'googlebot', refresh: false },
       popup(),
     )) as {
       ok: boolean;
@@ -155,7 +155,7 @@ describe('session storage under pages that try to fill it', () => {
     expect(verdict.verdict.reasons.map((r) => r.code)).toContain('page-facts-cut');
     // An evicted origin's verdict is worked out again from a fresh fetch.
     const first = await deliver(
-      { type: 'get-verdict', tabId: 1, ua: 'googlebot', refresh: false },
+      { type: 'get-verdict', tabId: 1, robot: 'googlebot', refresh: false },
       popup(),
     );
     expect(first).toMatchObject({ ok: true });
@@ -167,7 +167,7 @@ describe('session storage under pages that try to fill it', () => {
       ok: true,
     });
     const reply = await deliver(
-      { type: 'get-verdict', tabId: 5, ua: 'googlebot', refresh: false },
+      { type: 'get-verdict', tabId: 5, robot: 'googlebot', refresh: false },
       popup(),
     );
     expect(reply).toMatchObject({ ok: true, verdict: { indexable: false } });

@@ -54,14 +54,14 @@ export async function onPageFacts(tabId: number, facts: TabFacts): Promise<{ ok:
 
 export async function getVerdict({
   tabId,
-  ua,
+  robot,
   refresh,
 }: Message<'get-verdict'>): Promise<VerdictReply> {
   try {
     let inspection = refresh ? undefined : await (running.get(tabId) ?? loadTab(tabId));
     if (!inspection)
       inspection = await inspect(tabId, await askPageReader(tabId, { type: 'collect-facts' }));
-    const { verdict, robots } = await verdictOf(inspection, ua);
+    const { verdict, robots } = await verdictOf(inspection, robot);
     // The popup is waiting for this answer; the badge can follow it.
     void showVerdictBadge(tabId, verdict).catch(() => undefined);
     return { ok: true, verdict, robots, checkedAtMs: inspection.checkedAtMs };
@@ -83,15 +83,15 @@ function inspect(tabId: number, facts: TabFacts): Promise<TabInspection> {
 /** The verdict for a robot, and the robots.txt decision it rests on (robots.txt read and decided once). */
 async function verdictOf(
   inspection: TabInspection,
-  ua: string,
+  robot: string,
 ): Promise<{ verdict: Verdict; robots: RobotsSummary | null }> {
   const url = inspection.facts.url;
   const robotsFetch = await loadRobotsFetch(new URL(url).origin);
   // Decided on the URL as the page was linked, not as Chromium re-spells it.
-  const decision = robotsFetch ? decideWithOpinions(robotsFetch, urlAsLinked(url), ua) : null;
+  const decision = robotsFetch ? decideWithOpinions(robotsFetch, urlAsLinked(url), robot) : null;
   const verdict = computeVerdict({
     url,
-    ua,
+    robot,
     nowMs: Date.now(),
     http: inspection.http,
     page: inspection.facts,

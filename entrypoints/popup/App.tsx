@@ -47,7 +47,7 @@ export function App() {
   useEffect(() => {
     if (robot === null || tabId === null) return;
     setState({ phase: 'loading' });
-    sendToBackground({ type: 'get-verdict', tabId, ua: robot, refresh: refreshCount > 0 })
+    sendToBackground({ type: 'get-verdict', tabId, robot, refresh: refreshCount > 0 })
       .then((reply) => setState({ phase: 'done', reply }))
       .catch((error: unknown) =>
         setState({ phase: 'done', reply: { ok: false, error: String(error) } }),

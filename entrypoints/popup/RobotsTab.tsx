@@ -40,7 +40,7 @@ export function RobotsTab({ tabId, robot, pageUrl }: RobotsTabProps) {
     sendToBackground({
       type: 'get-robots-audit',
       tabId,
-      uas: request.robots,
+      robots: request.robots,
       tests: request.urls,
       refresh: request.refresh,
     })

@@ -64,7 +64,7 @@ export class PageExpander {
     const pageUrl = outcome.finalUrl;
     if (!inScope(pageUrl, this.#scope).allowed) return;
     const html = decodeText(response.body, record.contentType);
-    const reading = readPage(html, pageUrl, { userAgent: this.#book.options.robot });
+    const reading = readPage(html, pageUrl, { robot: this.#book.options.robot });
     record.bytes = response.body.length;
     if (response.truncated) record.truncated = true;
     record.fingerprint = reading.fingerprint.text;

@@ -14,8 +14,8 @@ describe('readPage, on any HTML, page URL and robot', () => {
         fc.oneof(htmlLike, anyString),
         fc.oneof(webUrl, urlLike),
         fc.oneof(anyString, fc.constantFrom('*', 'Googlebot')),
-        (html, page, userAgent) => {
-          const reading = readPage(html, page, { userAgent, maxLinks: 10 });
+        (html, page, robot) => {
+          const reading = readPage(html, page, { robot, maxLinks: 10 });
           expect(reading.links.length).toBeLessThanOrEqual(10);
           for (const permission of [reading.robotsMeta.follow, reading.robotsMeta.index]) {
             if (!permission.allowed) expect(english(permission.reason).length).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ describe('readPage on huge and broken pages, in bounded time and memory', () => 
   ])('%s: within 10 s', (_name, build) => {
     const html = build();
     expect(
-      timed(() => readPage(html, 'https://example.com/', { userAgent: 'Googlebot' })),
+      timed(() => readPage(html, 'https://example.com/', { robot: 'Googlebot' })),
     ).toBeLessThan(10_000);
   });
 });

@@ -39,9 +39,9 @@ describe('readPage', () => {
     ['<meta name="googlebot" content="nofollow">', 'Googlebot/2.1', false, true],
     ['<meta name="robots" content="noindex">', 'Googlebot', true, false],
     ['<meta name="description" content="nofollow">', undefined, true, true],
-  ])('%s for %s → follow %s, index %s', (head, userAgent, follow, index) => {
+  ])('%s for %s → follow %s, index %s', (head, robot, follow, index) => {
     const { robotsMeta } = readPage(`<head>${head}</head><body><a href="/a">a</a></body>`, PAGE, {
-      userAgent,
+      robot,
     });
     expect(robotsMeta.follow.allowed).toBe(follow);
     expect(robotsMeta.index.allowed).toBe(index);

@@ -36,7 +36,7 @@ export interface PageReading extends ExtractedLinks {
 export interface ReadPageOptions {
   maxLinks?: number;
   /** Whose robots META tags count: `*` (only `<meta name="robots">`) or a product token like `Googlebot`. */
-  userAgent?: string;
+  robot?: string;
 }
 
 export function readPage(
@@ -53,14 +53,14 @@ export function readPage(
     links: resolveLinks(scanned.links, pageUrl, scanned.baseHref),
     omittedLinkCount: scanned.omittedLinkCount,
     fingerprint: combineFingerprint(text, scanned.links),
-    robotsMeta: readRobotsMeta(scanned.metas, options.userAgent ?? '*'),
+    robotsMeta: readRobotsMeta(scanned.metas, options.robot ?? '*'),
   };
   if (scanned.baseHref !== undefined) reading.baseHref = scanned.baseHref;
   return reading;
 }
 
-function readRobotsMeta(metas: readonly PageMeta[], userAgent: string): RobotsMetaReading {
-  const applying = metas.filter((meta) => appliesToRobot(meta.name, userAgent));
+function readRobotsMeta(metas: readonly PageMeta[], robot: string): RobotsMetaReading {
+  const applying = metas.filter((meta) => appliesToRobot(meta.name, robot));
   // Most restrictive wins across tags, as in the verdict (see lib/meta/robots-rules.ts).
   const rules = applying.reduce<RobotsRules>(
     (merged, meta) => mergeRules(merged, rulesOf(parseDirectives(meta.content).directives)),

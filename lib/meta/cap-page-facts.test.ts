@@ -67,7 +67,7 @@ describe('capPageFacts', () => {
     expect(capped.metas.map((m) => m.name).slice(0, 2)).toEqual(['junk-0', 'junk-1']);
     const verdict = computeVerdict({
       url: URL_,
-      ua: 'googlebot',
+      robot: 'googlebot',
       nowMs: 0,
       http: { status: 200, finalUrl: URL_, redirects: [], xRobotsTag: [] },
       page: capped,

@@ -13,11 +13,11 @@ import { appliesToRobot, isRobotsMetaName } from './robot-names.ts';
 import { metaSource } from './tag-source.ts';
 
 /**
- * Finds page issues. With `ua`, only robots META tags that apply to that
+ * Finds page issues. With `robot`, only robots META tags that apply to that
  * robot are checked; without it, every robots META the page has.
  */
-export function findPageIssues(facts: PageFacts, ua?: string): PageFinding[] {
-  const metas = robotsMetas(facts, ua);
+export function findPageIssues(facts: PageFacts, robot?: string): PageFinding[] {
+  const metas = robotsMetas(facts, robot);
   return [
     ...metas.filter((m) => !m.inHead).map(outsideHead),
     ...metas.flatMap((m) => directiveFindings(parseDirectives(m.content), metaSource(m))),
@@ -25,10 +25,10 @@ export function findPageIssues(facts: PageFacts, ua?: string): PageFinding[] {
   ];
 }
 
-/** Robots META tags that speak to `ua` (or, without `ua`, to any robot), in document order. */
-export function robotsMetas(facts: PageFacts, ua?: string): MetaTag[] {
+/** Robots META tags that speak to `robot` (or, without `robot`, to any robot), in document order. */
+export function robotsMetas(facts: PageFacts, robot?: string): MetaTag[] {
   return facts.metas.filter((m) =>
-    ua === undefined ? isRobotsMetaName(m.name) : appliesToRobot(m.name, ua),
+    robot === undefined ? isRobotsMetaName(m.name) : appliesToRobot(m.name, robot),
   );
 }
 

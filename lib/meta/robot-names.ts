@@ -46,12 +46,12 @@ export function isRobotsMetaName(name: string): boolean {
 
 /**
  * True when a robots META (or X-Robots-Tag prefix) `name` applies to robot
- * `ua`. A generic robot (`*`) obeys only the generic name; null (an
+ * `robot`. A generic robot (`*`) obeys only the generic name; null (an
  * unprefixed header) applies to everyone.
  */
-export function appliesToRobot(name: string | null, ua: string): boolean {
+export function appliesToRobot(name: string | null, robot: string): boolean {
   if (name === null) return true;
   const lower = name.toLowerCase();
-  const token = robotToken(ua);
+  const token = robotToken(robot);
   return lower === GENERIC_ROBOTS_NAME || (token !== '*' && lower === token);
 }

@@ -18,7 +18,7 @@ export interface InspectPageOptions {
   http: HttpFetch;
   url: string;
   /** Robot product token the verdict is for. */
-  ua: string;
+  robot: string;
   nowMs: number;
   timeoutMs?: number;
 }
@@ -34,12 +34,12 @@ const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 const PAGE_MAX_REDIRECTS = 10;
 
 export async function inspectPage(options: InspectPageOptions): Promise<PageInspection> {
-  const { http, url, ua, nowMs } = options;
+  const { http, url, robot, nowMs } = options;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const robotsFetch = await fetchRobotsTxt(http, new URL(url).origin, { nowMs, timeoutMs });
-  const robots = decideWithOpinions(robotsFetch, url, ua);
+  const robots = decideWithOpinions(robotsFetch, url, robot);
   const page = await fetchPage(http, url, timeoutMs);
-  const verdict = computeVerdict({ url, ua, nowMs, robots, ...page });
+  const verdict = computeVerdict({ url, robot, nowMs, robots, ...page });
   return { verdict, robots, robotsFetch };
 }
 

@@ -63,20 +63,20 @@ describe('parseMessage', () => {
       { type: 'page-facts', facts: { ...facts, title: { toString: 1 } }, navigationStatus: 200 },
       false,
     ],
-    ['get-verdict', { type: 'get-verdict', tabId: 3, ua: 'googlebot', refresh: false }, true],
+    ['get-verdict', { type: 'get-verdict', tabId: 3, robot: 'googlebot', refresh: false }, true],
     [
       'get-verdict with a float tab',
-      { type: 'get-verdict', tabId: 3.5, ua: 'googlebot', refresh: false },
+      { type: 'get-verdict', tabId: 3.5, robot: 'googlebot', refresh: false },
       false,
     ],
     [
       'get-verdict with a huge ua',
-      { type: 'get-verdict', tabId: 3, ua: 'x'.repeat(101), refresh: false },
+      { type: 'get-verdict', tabId: 3, robot: 'x'.repeat(101), refresh: false },
       false,
     ],
     [
       'get-robots-audit',
-      { type: 'get-robots-audit', tabId: 1, uas: ['*'], tests: ['/a'], refresh: true },
+      { type: 'get-robots-audit', tabId: 1, robots: ['*'], tests: ['/a'], refresh: true },
       true,
     ],
     [
@@ -84,7 +84,7 @@ describe('parseMessage', () => {
       {
         type: 'get-robots-audit',
         tabId: 1,
-        uas: ['a', 'b'],
+        robots: ['a', 'b'],
         tests: Array(501).fill('/'),
         refresh: false,
       },
@@ -92,7 +92,7 @@ describe('parseMessage', () => {
     ],
     [
       'get-robots-audit with non-strings',
-      { type: 'get-robots-audit', tabId: 1, uas: [1], tests: [], refresh: false },
+      { type: 'get-robots-audit', tabId: 1, robots: [1], tests: [], refresh: false },
       false,
     ],
     ['an unknown type', { type: 'fetch-anything', url: 'https://evil.test/' }, false],

@@ -110,11 +110,11 @@ export const MAX_ROBOTS_TESTS = 1000;
 export interface MessageMap {
   'page-facts': { request: TabFacts; response: { ok: boolean } };
   'get-verdict': {
-    request: { tabId: number; ua: string; refresh: boolean };
+    request: { tabId: number; robot: string; refresh: boolean };
     response: VerdictReply;
   };
   'get-robots-audit': {
-    request: { tabId: number; uas: string[]; tests: string[]; refresh: boolean };
+    request: { tabId: number; robots: string[]; tests: string[]; refresh: boolean };
     response: RobotsAuditReply;
   };
   'start-crawl': { request: { startUrl: string; settings: CrawlSettings }; response: OkOrError };
@@ -205,14 +205,14 @@ const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean 
     isPageFacts(m.facts) && (m.navigationStatus === null || isWhole(m.navigationStatus, 0, 999)),
   'get-verdict': (m) =>
     Number.isInteger(m.tabId) &&
-    typeof m.ua === 'string' &&
-    m.ua.length <= 100 &&
+    typeof m.robot === 'string' &&
+    m.robot.length <= 100 &&
     typeof m.refresh === 'boolean',
   'get-robots-audit': (m) =>
     Number.isInteger(m.tabId) &&
-    isStringList(m.uas, 100) &&
+    isStringList(m.robots, 100) &&
     isStringList(m.tests, 4000) &&
-    m.uas.length * m.tests.length <= MAX_ROBOTS_TESTS &&
+    m.robots.length * m.tests.length <= MAX_ROBOTS_TESTS &&
     typeof m.refresh === 'boolean',
   'start-crawl': (m) =>
     typeof m.startUrl === 'string' && m.startUrl.length <= 4000 && isSettings(m.settings),

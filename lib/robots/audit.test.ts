@@ -32,7 +32,7 @@ const fetchOf = (over: Partial<RobotsFetch> = {}): RobotsFetch => ({
 
 describe('auditRobotsTxt', () => {
   const audit = auditRobotsTxt(fetchOf(), {
-    uas: ['googlebot', 'bingbot'],
+    robots: ['googlebot', 'bingbot'],
     tests: ['/a/b/c', 'https://e.com/x/y', 'https://other.com/a'],
     nowMs: 2000,
   });
@@ -101,7 +101,7 @@ describe('auditRobotsTxt', () => {
 
   it('shows both readings of a 403', () => {
     const forbidden = auditRobotsTxt(fetchOf({ status: 403, body: undefined }), {
-      uas: ['googlebot'],
+      robots: ['googlebot'],
       tests: ['/a'],
       nowMs: 0,
     });
@@ -121,7 +121,7 @@ describe('auditRobotsTxt', () => {
         contentType: 'text/html',
         body: new TextEncoder().encode('<html><body>hi</body></html>'),
       }),
-      { uas: ['googlebot'], tests: ['/a'], nowMs: 0 },
+      { robots: ['googlebot'], tests: ['/a'], nowMs: 0 },
     );
     expect(html.policyCode).toBe('html-served');
     expect(html.findings[0]).toMatchObject({ code: 'html-served', severity: 'error', line: null });
@@ -131,7 +131,7 @@ describe('auditRobotsTxt', () => {
   it("says where Google's parser alone and robots-parser answer otherwise", () => {
     const body = new TextEncoder().encode('User-agent: *\nDisallow: /~fred/\nDisallow: /x%3fy\n');
     const { tests } = auditRobotsTxt(fetchOf({ body }), {
-      uas: ['Googlebot'],
+      robots: ['Googlebot'],
       tests: ['/%7Efred/x', '/x%3fy', '/other'],
       nowMs: 2000,
     });
@@ -156,7 +156,7 @@ describe('auditRobotsTxt', () => {
   it('tests a path with its spelling as typed', () => {
     const body = new TextEncoder().encode('User-agent: *\nDisallow: /a b\nDisallow: /{x}\n');
     const { tests } = auditRobotsTxt(fetchOf({ body }), {
-      uas: ['bot'],
+      robots: ['bot'],
       tests: ['/a b', '/{x}'],
       nowMs: 2000,
     });

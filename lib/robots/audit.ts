@@ -59,7 +59,7 @@ export interface RobotsAudit {
 
 export interface AuditOptions {
   /** Robots to test (`googlebot`, `bingbot`, `*`, …). */
-  uas: string[];
+  robots: string[];
   /** URLs (or paths) to test. */
   tests: string[];
   nowMs: number;
@@ -73,7 +73,7 @@ export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): Robot
     ? lintParsed(parsed, { contentType: fetch.contentType, body: fetch.body })
     : [];
   const tests = options.tests.flatMap((test) =>
-    options.uas.map((ua) => runTest(fetch, resolve(test, fetch.url), ua)),
+    options.robots.map((robot) => runTest(fetch, resolve(test, fetch.url), robot)),
   );
   return {
     url: fetch.url,
@@ -96,13 +96,13 @@ export function auditRobotsTxt(fetch: RobotsFetch, options: AuditOptions): Robot
   };
 }
 
-function runTest(fetch: RobotsFetch, url: string, ua: string): RobotsTest {
-  const decision = decideWithOpinions(fetch, url, ua);
+function runTest(fetch: RobotsFetch, url: string, robot: string): RobotsTest {
+  const decision = decideWithOpinions(fetch, url, robot);
   const matches =
-    decision.policy === 'rules' ? matchingRules(parseRobotsFetch(fetch), url, ua) : [];
+    decision.policy === 'rules' ? matchingRules(parseRobotsFetch(fetch), url, robot) : [];
   return {
     url,
-    ua,
+    ua: robot,
     allowed: decision.allowed,
     line: decision.line,
     rule: decision.rule,

@@ -22,11 +22,11 @@ export function parseRobotsFetch(fetch: RobotsFetch): RobotsTxt {
 }
 
 /** Applies the fetch policy, then (for `rules`) the file's rules. */
-export function decideFromFetch(fetch: RobotsFetch, url: string, ua: string): RobotsDecision {
+export function decideFromFetch(fetch: RobotsFetch, url: string, robot: string): RobotsDecision {
   const policy = robotsPolicyFor(fetch);
   switch (policy.policy) {
     case 'rules':
-      return parseRobotsFetch(fetch).decide(url, ua);
+      return parseRobotsFetch(fetch).decide(url, robot);
     case 'allow-all':
     case 'disallow-all': {
       const allowed = policy.policy === 'allow-all';
@@ -51,8 +51,8 @@ export function decideFromFetch(fetch: RobotsFetch, url: string, ua: string): Ro
  * parser's own answer is always there when it differs): for views that show
  * one decision to a reader, not for crawls.
  */
-export function decideWithOpinions(fetch: RobotsFetch, url: string, ua: string): RobotsDecision {
-  const decision = decideFromFetch(fetch, url, ua);
+export function decideWithOpinions(fetch: RobotsFetch, url: string, robot: string): RobotsDecision {
+  const decision = decideFromFetch(fetch, url, robot);
   if (decision.policy !== 'rules') return decision;
-  return withRobotsParserOpinion(parseRobotsFetch(fetch), decision, url, ua);
+  return withRobotsParserOpinion(parseRobotsFetch(fetch), decision, url, robot);
 }

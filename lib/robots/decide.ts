@@ -48,8 +48,8 @@ export interface ApplicableGroup {
 }
 
 /** The group a robot (a product token, compared as Google compares it) obeys. */
-export function applicableGroup(groups: readonly RobotsGroup[], ua: string): ApplicableGroup {
-  return groupsForRobot(groups, ua);
+export function applicableGroup(groups: readonly RobotsGroup[], robot: string): ApplicableGroup {
+  return groupsForRobot(groups, robot);
 }
 
 /** The answer under some readings; `self` when `/robots.txt` was allowed by the reading. */
@@ -58,18 +58,18 @@ interface Outcome extends RobotsAnswer {
   winner: RuleCandidate | null;
 }
 
-/** Robots remembered per parsed file and spelling; bounded because `ua` comes from the user. */
+/** Robots remembered per parsed file and spelling; bounded because `robot` comes from the user. */
 const MAX_ROBOTS_PER_FILE = 64;
 const rulesByFile = new WeakMap<RobotsTxt, Map<string, RobotRules>>();
 
-function robotRules(robots: RobotsTxt, ua: string, readings: Readings): RobotRules {
+function robotRules(robots: RobotsTxt, robot: string, readings: Readings): RobotRules {
   let byKey = rulesByFile.get(robots);
   if (!byKey) rulesByFile.set(robots, (byKey = new Map()));
-  const key = `${[...readings].join(',')}\n${ua}`;
+  const key = `${[...readings].join(',')}\n${robot}`;
   let rules = byKey.get(key);
   if (!rules) {
     if (byKey.size >= MAX_ROBOTS_PER_FILE) byKey.clear();
-    rules = rulesForRobot(robots.compiled(readings), ua);
+    rules = rulesForRobot(robots.compiled(readings), robot);
     byKey.set(key, rules);
   }
   return rules;
@@ -79,13 +79,13 @@ function robotRules(robots: RobotsTxt, ua: string, readings: Readings): RobotRul
 export function outcomeFor(
   robots: RobotsTxt,
   pathBinary: string,
-  ua: string,
+  robot: string,
   readings: Readings,
 ): Outcome {
   const path = urlPathFor(pathBinary, readings);
   if (readings.has('self') && path === ROBOTS_TXT_PATH)
     return { allowed: true, line: null, rules: null, winner: null };
-  const rules = robotRules(robots, ua, readings);
+  const rules = robotRules(robots, robot, readings);
   const winner = decidingRule(rules, comparedPath(path));
   return {
     allowed: winner === null || winner.rule.type === 'allow',
@@ -102,20 +102,20 @@ const sharedDecisions = new WeakMap<RobotRules, Map<RuleCandidate | null, Robots
 export function decideWithRules(
   robots: RobotsTxt,
   url: string,
-  ua: string,
+  robot: string,
   options: DecideOptions = {},
 ): RobotsDecision {
   const pathBinary = extractPathParamsQuery(textToBinary(url));
-  const ours = outcomeFor(robots, pathBinary, ua, ALL_READINGS);
+  const ours = outcomeFor(robots, pathBinary, robot, ALL_READINGS);
   const google =
-    options.otherAnswers === false ? null : googleAloneDiffers(robots, pathBinary, ua, ours);
-  if (ours.rules === null) return Object.freeze(withOthers(robotsTxtSelf(robots, ua), google));
-  if (google !== null) return Object.freeze(withOthers(buildDecision(ours, ua), google));
+    options.otherAnswers === false ? null : googleAloneDiffers(robots, pathBinary, robot, ours);
+  if (ours.rules === null) return Object.freeze(withOthers(robotsTxtSelf(robots, robot), google));
+  if (google !== null) return Object.freeze(withOthers(buildDecision(ours, robot), google));
   let byWinner = sharedDecisions.get(ours.rules);
   if (!byWinner) sharedDecisions.set(ours.rules, (byWinner = new Map()));
   let decision = byWinner.get(ours.winner);
   if (!decision) {
-    decision = Object.freeze(buildDecision(ours, ua));
+    decision = Object.freeze(buildDecision(ours, robot));
     byWinner.set(ours.winner, decision);
   }
   return decision;
@@ -135,17 +135,17 @@ function readingsInPlay(robots: RobotsTxt, pathBinary: string): RobotsReading[] 
 function googleAloneDiffers(
   robots: RobotsTxt,
   pathBinary: string,
-  ua: string,
+  robot: string,
   ours: RobotsAnswer,
 ): RobotsOtherAnswer | null {
   const inPlay = readingsInPlay(robots, pathBinary);
   if (inPlay.length === 0) return null;
-  const google = outcomeFor(robots, pathBinary, ua, NO_READINGS);
+  const google = outcomeFor(robots, pathBinary, robot, NO_READINGS);
   if (sameAnswer(google, ours)) return null;
   const decisive = inPlay.filter((reading) => {
     const without = new Set(ALL_READINGS);
     without.delete(reading);
-    return !sameAnswer(outcomeFor(robots, pathBinary, ua, without), ours);
+    return !sameAnswer(outcomeFor(robots, pathBinary, robot, without), ours);
   });
   const readings = decisive.length > 0 ? decisive : inPlay;
   return otherAnswer('google', google, googleBecause(readings), readings);
@@ -156,9 +156,9 @@ function baseOf(rules: Pick<RobotRules, 'kind' | 'agent'>) {
   return { policy: 'rules' as const, group, groupLine: rules.agent?.line ?? null };
 }
 
-function robotsTxtSelf(robots: RobotsTxt, ua: string): RobotsDecision {
+function robotsTxtSelf(robots: RobotsTxt, robot: string): RobotsDecision {
   return {
-    ...baseOf(groupsForRobot(robots.groups, ua)),
+    ...baseOf(groupsForRobot(robots.groups, robot)),
     allowed: true,
     line: null,
     rule: null,
@@ -167,11 +167,11 @@ function robotsTxtSelf(robots: RobotsTxt, ua: string): RobotsDecision {
   };
 }
 
-function buildDecision({ rules, winner }: Outcome, ua: string): RobotsDecision {
+function buildDecision({ rules, winner }: Outcome, robot: string): RobotsDecision {
   const applicable = rules!;
   const base = baseOf(applicable);
   if (winner === null) {
-    return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, ua) };
+    return { ...base, allowed: true, line: null, rule: null, ...noRuleReason(applicable, robot) };
   }
   const { rule, derived } = winner;
   const group = groupLabel(applicable);
@@ -191,10 +191,10 @@ function buildDecision({ rules, winner }: Outcome, ua: string): RobotsDecision {
 
 function noRuleReason(
   applicable: Pick<RobotRules, 'kind' | 'agent'>,
-  ua: string,
+  robot: string,
 ): Pick<RobotsDecision, 'reason' | 'code'> {
   if (applicable.kind === 'none') {
-    return { reason: phrase('decision_no_group', { token: ua, ua }), code: 'no-group' };
+    return { reason: phrase('decision_no_group', { token: robot, ua: robot }), code: 'no-group' };
   }
   return {
     reason: phrase('decision_no_matching_rule', { group: groupLabel(applicable) }),

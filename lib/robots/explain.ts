@@ -20,9 +20,9 @@ export interface MatchingRule {
 }
 
 /** The rules of the applicable group that match a URL, longest first. */
-export function matchingRules(robots: RobotsTxt, url: string, ua: string): MatchingRule[] {
+export function matchingRules(robots: RobotsTxt, url: string, robot: string): MatchingRule[] {
   const path = comparedPath(urlPathFor(extractPathParamsQuery(textToBinary(url)), ALL_READINGS));
-  const rules = rulesForRobot(robots.compiled(ALL_READINGS), ua);
+  const rules = rulesForRobot(robots.compiled(ALL_READINGS), robot);
   return allMatchingRules(rules, path).map((c) => ({
     type: c.rule.type,
     line: c.rule.line,

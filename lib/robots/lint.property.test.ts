@@ -93,9 +93,9 @@ describe('robots.txt parse and lint, on any bytes', () => {
         fetchResult,
         fc.array(anyString, { maxLength: 3 }),
         fc.array(anyString, { maxLength: 3 }),
-        (fetch, tests, uas) => {
-          const audit = auditRobotsTxt(fetch, { tests, uas, nowMs: 2 ** 42 });
-          expect(audit.tests).toHaveLength(tests.length * uas.length);
+        (fetch, tests, robots) => {
+          const audit = auditRobotsTxt(fetch, { tests, robots, nowMs: 2 ** 42 });
+          expect(audit.tests).toHaveLength(tests.length * robots.length);
           for (const test of audit.tests) {
             expect(typeof test.allowed).toBe('boolean');
             expect(english(test.reason).length).toBeGreaterThan(0);
@@ -114,7 +114,7 @@ describe('robots.txt parse and lint of huge and broken files, in bounded time', 
     const body = typeof input === 'string' ? new TextEncoder().encode(input) : input;
     const audit = auditRobotsTxt(
       { url: URL, status: 200, redirects: [], body, fetchedAtMs: 0 },
-      { tests: ['/a*a*a*a/b', `/${'a'.repeat(2_000)}`], uas: ['Googlebot', '*'], nowMs: 0 },
+      { tests: ['/a*a*a*a/b', `/${'a'.repeat(2_000)}`], robots: ['Googlebot', '*'], nowMs: 0 },
     );
     return { findings, audit };
   };

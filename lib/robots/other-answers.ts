@@ -76,7 +76,7 @@ function robotsParserFor(robots: RobotsTxt): ReturnType<typeof robotsParser> | n
 export function robotsParserAnswer(
   robots: RobotsTxt,
   url: string,
-  ua: string,
+  robot: string,
 ): RobotsAnswer | null {
   const parser = robotsParserFor(robots);
   if (parser === null) return null;
@@ -86,9 +86,9 @@ export function robotsParserAnswer(
   } catch {
     return null;
   }
-  const allowed = parser.isAllowed(absolute, ua);
+  const allowed = parser.isAllowed(absolute, robot);
   if (allowed === undefined) return null;
-  const line = parser.getMatchingLineNumber(absolute, ua);
+  const line = parser.getMatchingLineNumber(absolute, robot);
   return { allowed, line: line > 0 ? line : null };
 }
 
@@ -97,10 +97,10 @@ export function withRobotsParserOpinion(
   robots: RobotsTxt,
   decision: RobotsDecision,
   url: string,
-  ua: string,
+  robot: string,
 ): RobotsDecision {
   if (decision.policy !== 'rules') return decision;
-  const answer = robotsParserAnswer(robots, url, ua);
+  const answer = robotsParserAnswer(robots, url, robot);
   if (answer === null || sameAnswer(answer, decision)) return decision;
   return withOthers(
     decision,

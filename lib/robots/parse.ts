@@ -64,7 +64,7 @@ export function parseRobotsTxt(
       ),
     ),
     compiled,
-    decide: (target, ua, decideOptions) => decideWithRules(robots, target, ua, decideOptions),
+    decide: (target, robot, decideOptions) => decideWithRules(robots, target, robot, decideOptions),
   };
   return robots;
 }

@@ -31,5 +31,5 @@ export interface RobotsTxt {
   /** The groups' rules compiled for a spelling (memoized per spelling). */
   compiled(readings: Readings): CompiledGroup[];
   /** May this robot fetch this URL, and which line says so. */
-  decide(url: string, ua: string, options?: DecideOptions): RobotsDecision;
+  decide(url: string, robot: string, options?: DecideOptions): RobotsDecision;
 }

@@ -9,11 +9,11 @@ import { CRAWL_LIMITS, type CrawlNumberKey } from './settings.ts';
 /** The longest product token the message protocol accepts. */
 export const MAX_ROBOT_CHARS = 100;
 
-export function robotTokenProblem(token: string): Phrase | null {
-  if (token.trim() === '') return phrase('options_error_robot_empty');
-  if (token.length > MAX_ROBOT_CHARS)
+export function robotProblem(robot: string): Phrase | null {
+  if (robot.trim() === '') return phrase('options_error_robot_empty');
+  if (robot.length > MAX_ROBOT_CHARS)
     return phrase('options_error_too_long', { max: MAX_ROBOT_CHARS });
-  if (hasControlCharacter(token)) return phrase('options_error_control');
+  if (hasControlCharacter(robot)) return phrase('options_error_control');
   return null;
 }
 

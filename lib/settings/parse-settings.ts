@@ -9,7 +9,7 @@
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { blockListSizeProblem, blockPatternProblem } from './block-list.ts';
 import { emailProblem } from './email.ts';
-import { crawlNumberProblem, robotTokenProblem } from './field-rules.ts';
+import { crawlNumberProblem, robotProblem } from './field-rules.ts';
 import {
   CRAWL_NUMBER_KEYS,
   CRAWL_TOGGLE_KEYS,
@@ -54,7 +54,7 @@ export function parseSettingsObject(raw: unknown, base: Settings): ParsedSetting
   checkHeader(raw, report);
   unknownKeys(raw, TOP_KEYS, '', report);
   const settings: Settings = {
-    robot: readText(raw, 'robot', base.robot, robotTokenProblem, report),
+    robot: readText(raw, 'robot', base.robot, robotProblem, report),
     crawl: readCrawl(raw.crawl, base.crawl, report),
     from: readText(raw, 'from', base.from, (v) => (v === '' ? null : emailProblem(v)), report),
     blockList: readBlockList(raw.blockList, base.blockList, report),
@@ -128,7 +128,7 @@ function readCrawl(raw: unknown, base: CrawlDefaults, report: Report): CrawlDefa
   unknownKeys(raw, CRAWL_KEYS, 'crawl.', report);
   const crawl: CrawlDefaults = {
     ...base,
-    robot: readText(raw, 'robot', base.robot, robotTokenProblem, report, 'crawl.'),
+    robot: readText(raw, 'robot', base.robot, robotProblem, report, 'crawl.'),
   };
   for (const key of CRAWL_NUMBER_KEYS) {
     if (!(key in raw)) continue;

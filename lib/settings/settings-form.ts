@@ -12,7 +12,7 @@ import {
 } from './block-list.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import { emailProblem } from './email.ts';
-import { crawlNumberProblem, parseWholeNumber, robotTokenProblem } from './field-rules.ts';
+import { crawlNumberProblem, parseWholeNumber, robotProblem } from './field-rules.ts';
 import {
   CRAWL_NUMBER_KEYS,
   type CrawlDefaults,
@@ -63,8 +63,8 @@ export function checkDraft(draft: SettingsDraft): DraftCheck {
   };
   const robot = draft.robot.trim();
   const from = draft.from.trim();
-  note('robot', robotTokenProblem(robot));
-  note('crawl.robot', robotTokenProblem(draft.crawl.robot.trim()));
+  note('robot', robotProblem(robot));
+  note('crawl.robot', robotProblem(draft.crawl.robot.trim()));
   note('from', from === '' ? null : emailProblem(from));
   const numbers = {} as Record<CrawlNumberKey, number>;
   for (const key of CRAWL_NUMBER_KEYS) {

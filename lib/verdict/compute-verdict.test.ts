@@ -60,7 +60,7 @@ function input(overrides: Overrides = {}): VerdictInput {
   const { http, ...rest } = overrides;
   return {
     url: URL_,
-    ua: 'googlebot',
+    robot: 'googlebot',
     nowMs: NOW_MS,
     page: page(''),
     robots: ALLOWED,
@@ -104,19 +104,19 @@ describe('computeVerdict: the table', () => {
     ],
     [
       'googlebot META, ua bingbot',
-      { ua: 'bingbot', page: page('<meta name="googlebot" content="noindex">') },
+      { robot: 'bingbot', page: page('<meta name="googlebot" content="noindex">') },
       true,
       [],
     ],
     [
       'googlebot META, ua *',
-      { ua: '*', page: page('<meta name="googlebot" content="noindex">') },
+      { robot: '*', page: page('<meta name="googlebot" content="noindex">') },
       true,
       [],
     ],
     [
       'ua with version',
-      { ua: 'Googlebot/2.1', page: page('<meta name="googlebot" content="noindex">') },
+      { robot: 'Googlebot/2.1', page: page('<meta name="googlebot" content="noindex">') },
       false,
       ['meta-robots!'],
     ],
@@ -135,7 +135,7 @@ describe('computeVerdict: the table', () => {
     ],
     [
       'X-Robots-Tag prefixed, ua *',
-      { ua: '*', http: { xRobotsTag: ['googlebot: noindex'] } },
+      { robot: '*', http: { xRobotsTag: ['googlebot: noindex'] } },
       true,
       [],
     ],
@@ -366,7 +366,7 @@ describe('computeVerdict: sources and explanations', () => {
 
   it('summarizes a clean page and one with notes', () => {
     expect(computeVerdict(input()).summary).toBe('Indexable by googlebot: nothing blocks it.');
-    expect(computeVerdict(input({ ua: '*', http: { xRobotsTag: ['nofollow'] } })).summary).toBe(
+    expect(computeVerdict(input({ robot: '*', http: { xRobotsTag: ['nofollow'] } })).summary).toBe(
       'Indexable by a generic robot (*): nothing blocks it (1 note to review).',
     );
   });

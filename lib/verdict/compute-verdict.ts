@@ -28,13 +28,13 @@ import type { VerdictInput } from './verdict-input.ts';
 export type { VerdictHttp, VerdictInput } from './verdict-input.ts';
 
 export function computeVerdict(input: VerdictInput): Verdict {
-  const robot = robotName(input.ua);
+  const name = robotName(input.robot);
   const reasons = blockingFirst([
-    ...robotsTxtReasons(input.robots, input.ua),
+    ...robotsTxtReasons(input.robots, input.robot),
     ...httpStatusReasons(input.http),
     ...redirectReasons(input.url, input.http),
-    ...pageDirectiveReasons(input, robot),
-    ...(input.page === null ? [] : findPageIssues(input.page, input.ua).map(reasonOfFinding)),
+    ...pageDirectiveReasons(input, name),
+    ...(input.page === null ? [] : findPageIssues(input.page, input.robot).map(reasonOfFinding)),
     ...metaRefreshReasons(input.page),
     ...notHtmlReasons(input.page, input.http),
     ...pageCutReasons(input.page),
@@ -42,22 +42,26 @@ export function computeVerdict(input: VerdictInput): Verdict {
   return {
     url: input.url,
     finalUrl: input.http.finalUrl,
-    ua: input.ua,
+    ua: input.robot,
     indexable: !reasons.some((r) => r.blocking),
     status: input.http.status,
     reasons,
-    ...summarize(robot, reasons),
-    tags: pageTags(input.page, input.http.xRobotsTag, input.ua),
+    ...summarize(name, reasons),
+    tags: pageTags(input.page, input.http.xRobotsTag, input.robot),
     ...(input.robots?.otherAnswers ? { robotsOtherAnswers: input.robots.otherAnswers } : {}),
   };
 }
 
 /** What the headers and META say — or, behind a robots.txt block, what the robot never sees. */
-function pageDirectiveReasons(input: VerdictInput, robot: MessageValue): Reason[] {
-  const sources: DirectiveSource[] = directiveSources(input.page, input.http.xRobotsTag, input.ua);
+function pageDirectiveReasons(input: VerdictInput, name: MessageValue): Reason[] {
+  const sources: DirectiveSource[] = directiveSources(
+    input.page,
+    input.http.xRobotsTag,
+    input.robot,
+  );
   return input.robots !== null && !input.robots.allowed
-    ? noindexUnseenReasons(sources, robot)
-    : directiveReasons(sources, robot, input.nowMs);
+    ? noindexUnseenReasons(sources, name)
+    : directiveReasons(sources, name, input.nowMs);
 }
 
 /** Stable: blocking reasons keep their order (robots.txt, HTTP, headers, META), then notes. */

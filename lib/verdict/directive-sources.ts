@@ -28,14 +28,14 @@ export interface DirectiveSource {
 export function directiveSources(
   page: PageFacts | null,
   xRobotsTag: readonly string[],
-  ua: string,
+  robot: string,
 ): DirectiveSource[] {
-  return [...headerSources(xRobotsTag, ua), ...metaSources(page, ua)];
+  return [...headerSources(xRobotsTag, robot), ...metaSources(page, robot)];
 }
 
-function metaSources(page: PageFacts | null, ua: string): DirectiveSource[] {
+function metaSources(page: PageFacts | null, robot: string): DirectiveSource[] {
   if (page === null) return [];
-  return robotsMetas(page, ua).map((meta) => {
+  return robotsMetas(page, robot).map((meta) => {
     const list = parseDirectives(meta.content);
     return {
       kind: 'meta',
@@ -48,9 +48,9 @@ function metaSources(page: PageFacts | null, ua: string): DirectiveSource[] {
   });
 }
 
-function headerSources(values: readonly string[], ua: string): DirectiveSource[] {
+function headerSources(values: readonly string[], robot: string): DirectiveSource[] {
   return parseXRobotsTag(values)
-    .filter((entry) => appliesToRobot(entry.robot, ua))
+    .filter((entry) => appliesToRobot(entry.robot, robot))
     .map((entry) => ({
       kind: 'header',
       name: entry.robot,

@@ -8,7 +8,7 @@ import type { PageTags } from './types.ts';
 export function pageTags(
   page: PageFacts | null,
   xRobotsTag: readonly string[],
-  ua: string,
+  robot: string,
 ): PageTags {
   if (page === null) return { ...EMPTY_TAGS, xRobotsTag: [...xRobotsTag] };
   const base = documentBase(page.url, page.baseHref);
@@ -22,7 +22,7 @@ export function pageTags(
     hreflang: page.links
       .filter((l) => l.rel.includes('alternate') && l.hreflang !== undefined)
       .map((l) => ({ lang: l.hreflang ?? '', href: resolveUrl(l.href, base) ?? l.href })),
-    robotsMeta: robotsMetas(page, ua).map((m) => ({ name: m.name, content: m.content })),
+    robotsMeta: robotsMetas(page, robot).map((m) => ({ name: m.name, content: m.content })),
     xRobotsTag: [...xRobotsTag],
     refresh: page.refresh[0] ?? null,
     openGraph: page.metas

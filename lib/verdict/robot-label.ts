@@ -4,7 +4,7 @@ import { phrase } from '../i18n/phrase.ts';
 import { robotToken } from '../robots/user-agent.ts';
 
 /** The robot as a message value: its token, or the words for `*` in the reader's language. */
-export function robotName(ua: string): MessageValue {
-  const token = robotToken(ua);
+export function robotName(robot: string): MessageValue {
+  const token = robotToken(robot);
   return token === '*' ? phrase('robot_generic') : token;
 }

@@ -10,20 +10,20 @@ import type { RobotsDecision } from '../robots/types.ts';
 import { robotName } from './robot-label.ts';
 import type { Reason } from './types.ts';
 
-export function robotsTxtReasons(decision: RobotsDecision | null, ua: string): Reason[] {
+export function robotsTxtReasons(decision: RobotsDecision | null, robot: string): Reason[] {
   if (decision === null || decision.allowed) return [];
-  return [blockedReason(decision, ua), ...unreachableReasons(decision)];
+  return [blockedReason(decision, robot), ...unreachableReasons(decision)];
 }
 
-function blockedReason(decision: RobotsDecision, ua: string): Reason {
-  const robot = robotName(ua);
+function blockedReason(decision: RobotsDecision, robot: string): Reason {
+  const name = robotName(robot);
   const reason = decision.reason;
   const made =
     decision.policy === 'disallow-all'
-      ? phrase('reason_robots_txt_unreadable', { robot, reason })
+      ? phrase('reason_robots_txt_unreadable', { robot: name, reason })
       : decision.group === null
-        ? phrase('reason_robots_txt_blocked', { robot, reason })
-        : phrase('reason_robots_txt_blocked_group', { robot, reason, group: decision.group });
+        ? phrase('reason_robots_txt_blocked', { robot: name, reason })
+        : phrase('reason_robots_txt_blocked_group', { robot: name, reason, group: decision.group });
   return {
     code: 'robots-txt',
     blocking: true,

@@ -25,7 +25,7 @@ export interface VerdictInput {
   /** The URL asked about. */
   url: string;
   /** The robot's product token (`googlebot`, `bingbot`, `*` for a generic robot). */
-  ua: string;
+  robot: string;
   nowMs: number;
   http: VerdictHttp;
   /** Null for a non-HTML or unavailable page. */
