@@ -13,7 +13,7 @@ import type { TabFacts } from '../../lib/protocol/messages.ts';
 import type { VerdictInput } from '../../lib/verdict/compute-verdict.ts';
 import type { RobotsFetch } from '../../lib/robots/types.ts';
 import { capPageFacts } from '../../lib/meta/cap-page-facts.ts';
-import { base64ToBytes, bytesToBase64 } from '../../lib/protocol/base64.ts';
+import { base64ToBytes, bytesToBase64 } from '../../lib/http/base64.ts';
 import { cachedKeys, getCached, putCached, removeCached } from './session-cache.ts';
 
 /** A tab's page as checked: its DOM facts and how its origin answered. */

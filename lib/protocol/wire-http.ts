@@ -1,6 +1,6 @@
 /** HttpResponse <-> WireResponse, for fetches made in another context. */
 import { HttpError, type HttpFetch, type HttpResponse } from '../http/types.ts';
-import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import { base64ToBytes, bytesToBase64 } from '../http/base64.ts';
 import type { WireFetchReply, WireResponse } from './messages.ts';
 
 export function toWire(response: HttpResponse): WireResponse {

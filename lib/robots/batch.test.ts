@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64 } from '../protocol/base64.ts';
+import { bytesToBase64 } from '../http/base64.ts';
 import { batchDecide } from './batch.ts';
 
 describe('batchDecide', () => {

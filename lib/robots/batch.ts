@@ -5,7 +5,7 @@
  * Parsed files are cached by content, so thousands of cases over a few files
  * cost a few parses.
  */
-import { base64ToBytes } from '../protocol/base64.ts';
+import { base64ToBytes } from '../http/base64.ts';
 import { parseRobotsTxt } from './parse.ts';
 import type { RobotsTxt } from './robots-txt.ts';
 

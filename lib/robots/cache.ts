@@ -4,7 +4,7 @@
  * keep them in storage across service-worker restarts. The cache is
  * observable: every hit says how old it is and when it expires, for the audit.
  */
-import { base64ToBytes, bytesToBase64 } from '../protocol/base64.ts';
+import { base64ToBytes, bytesToBase64 } from '../http/base64.ts';
 import { originOf } from '../url/http-url.ts';
 import { cacheLifetime } from './cache-lifetime.ts';
 import type { RobotsFetch } from './types.ts';

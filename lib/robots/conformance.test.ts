@@ -1,6 +1,6 @@
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes } from '../protocol/base64.ts';
+import { base64ToBytes } from '../http/base64.ts';
 import { batchDecide } from './batch.ts';
 import {
   CONFORMANCE_CASES,

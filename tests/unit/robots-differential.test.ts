@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { batchDecide, type BatchCase, type BatchResult } from '../../lib/robots/batch.ts';
 import { parseRobotsTxt } from '../../lib/robots/parse.ts';
-import { bytesToBase64 } from '../../lib/protocol/base64.ts';
-import { base64ToBytes } from '../../lib/protocol/base64.ts';
+import { bytesToBase64 } from '../../lib/http/base64.ts';
+import { base64ToBytes } from '../../lib/http/base64.ts';
 import { CONFORMANCE_CASES } from '../fixtures/robots-conformance.ts';
 import { runCli } from '../support/run-cli.ts';
 import { generateFile, ROBOTS, seededRandom } from '../oracle/robots-cases.ts';
