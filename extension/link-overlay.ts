@@ -12,7 +12,7 @@
  */
 import type { PlainMessageKey } from '../lib/i18n/catalog.ts';
 import type { Translator } from '../lib/i18n/translator.ts';
-import type { LinkMark, LinkMarkEntry } from '../lib/protocol/messages.ts';
+import type { LinkMark, LinkMarkEntry } from '../lib/crawl/link-marks.ts';
 
 const COLORS: Record<LinkMark, string> = {
   ok: '#188038',

@@ -1,7 +1,16 @@
 /** A link's crawl record → the mark and tooltip shown on the page ("Highlight links on this page"). */
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import type { LinkMark, LinkMarkEntry } from '../protocol/messages.ts';
 import type { UrlRecord } from './types.ts';
+
+/** A link of the current page, marked by what the crawl found. */
+export type LinkMark = 'ok' | 'broken' | 'redirected' | 'blocked' | 'skipped' | 'unknown';
+
+export interface LinkMarkEntry {
+  url: string;
+  mark: LinkMark;
+  /** Shown in the tooltip: `404 Not Found`, `301 → /new`, `robots.txt disallows it`. */
+  detail: string;
+}
 
 /** The tooltip is worded by `say`, in the reader's language. */
 export function markOf(

@@ -15,6 +15,7 @@
  */
 import type { HttpErrorKind, HttpMethod, RedirectHop } from '../http/types.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
+import type { LinkMarkEntry } from '../crawl/link-marks.ts';
 import type { CrawlReport } from '../crawl/report.ts';
 import type { CrawlStats } from '../crawl/types.ts';
 import type { RobotsAudit } from '../robots/audit.ts';
@@ -88,16 +89,6 @@ export interface CrawlWatchPing {
 export interface CrawlWatchReply {
   /** Origins whose crawl runs in the worker now. */
   running: string[];
-}
-
-/** A link of the current page, marked by what the crawl found. */
-export type LinkMark = 'ok' | 'broken' | 'redirected' | 'blocked' | 'skipped' | 'unknown';
-
-export interface LinkMarkEntry {
-  url: string;
-  mark: LinkMark;
-  /** Shown in the tooltip: `404 Not Found`, `301 → /new`, `robots.txt disallows it`. */
-  detail: string;
 }
 
 export type OkOrError = { ok: true } | { ok: false; error: string };
