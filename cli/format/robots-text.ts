@@ -1,6 +1,6 @@
 /** The robots.txt audit as a readable terminal report, in the user's language. */
 import { durationPhrase } from '../../lib/i18n/duration.ts';
-import { SEVERITY_LABELS } from '../../lib/i18n/labels.ts';
+import { SEVERITY_LABELS } from '../../lib/robots/severity-labels.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { FindingSeverity } from '../../lib/robots/finding.ts';
 import { otherAnswerPhrase, type RobotsAudit } from '../../lib/robots/index.ts';

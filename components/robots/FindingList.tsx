@@ -1,6 +1,6 @@
 /** Every audit finding, with a button that shows its line in the file. */
 import type { RobotsFinding } from '../../lib/robots/index.ts';
-import { SEVERITY_LABELS as SEVERITY } from '../../lib/i18n/labels.ts';
+import { SEVERITY_LABELS as SEVERITY } from '../../lib/robots/severity-labels.ts';
 import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
 

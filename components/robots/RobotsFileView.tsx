@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RobotsFinding } from '../../lib/robots/index.ts';
 import { useI18n } from '../i18n.tsx';
 import { PageText } from '../PageText.tsx';
-import { SEVERITY_LABELS as SEVERITY } from '../../lib/i18n/labels.ts';
+import { SEVERITY_LABELS as SEVERITY } from '../../lib/robots/severity-labels.ts';
 
 export const LINES_PER_PAGE = 200;
 

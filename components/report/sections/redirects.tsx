@@ -1,6 +1,6 @@
 /** Redirects: every redirected link with its chain hop by hop and where it ends. */
 import type { CrawlReport } from '../../../lib/crawl/report.ts';
-import { outcomeText } from '../../../lib/i18n/labels.ts';
+import { outcomeText } from '../../../lib/crawl/outcome-labels.ts';
 import type { Translator } from '../../../lib/i18n/translator.ts';
 import { UrlText } from '../cells.tsx';
 import { statusColumn, urlColumn, type Row } from '../columns.tsx';

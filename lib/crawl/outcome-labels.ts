@@ -1,18 +1,10 @@
 /**
- * Words for codes that the popup, the report and the command line all show:
- * a finding's severity, a URL's outcome. The codes stay the data (JSON, CSV,
- * filters); these are how they read.
+ * Words for a URL's outcome, as the popup, the report and the command line
+ * show it. The codes stay the data (JSON, CSV, filters); these are how they read.
  */
-import type { LinkStatus } from '../crawl/types.ts';
-import type { FindingSeverity } from '../robots/finding.ts';
-import type { PlainMessageKey } from './catalog.ts';
-import type { Translator } from './translator.ts';
-
-export const SEVERITY_LABELS: Record<FindingSeverity, PlainMessageKey> = {
-  error: 'severity_error',
-  warning: 'severity_warning',
-  info: 'severity_info',
-};
+import type { PlainMessageKey } from '../i18n/catalog.ts';
+import type { Translator } from '../i18n/translator.ts';
+import type { LinkStatus } from './types.ts';
 
 export const OUTCOME_LABELS: Record<LinkStatus, PlainMessageKey> = {
   ok: 'outcome_ok',
