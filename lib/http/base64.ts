@@ -1,6 +1,7 @@
 /**
- * Bytes through extension messaging: Chrome serializes messages as JSON, so
- * a Uint8Array would arrive as an object of numbers. Base64 keeps it compact.
+ * Bytes as text: extension messages and stored items are JSON, where a
+ * Uint8Array would become an object of numbers, and `robots batch` takes a
+ * robots.txt as `robotstxt_base64`. Base64 keeps them compact and exact.
  */
 const CHUNK = 0x8000;
 
