@@ -14,7 +14,7 @@ import type { ReportList, ReportSection } from './section-model.ts';
 import { SECTIONS, sectionsOf } from './sections.tsx';
 
 /** The report's lists the page does not show (the JSON export has them). */
-const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched'];
+const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched', 'findings'];
 
 const O = 'http://site.test';
 

@@ -15,6 +15,8 @@ import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
 import type { RobotsPolicyName } from '../robots/types.ts';
 import { SOFT_404_PATH_PREFIX } from './soft-404.ts';
 import type { CrawlStats, LinkSource, LinkStatus, StopReason, UrlRecord } from './types.ts';
+import type { SiteAuditSummary, SiteFinding } from '../audit/types.ts';
+import type { ReasonCode } from '../verdict/types.ts';
 
 export interface ReportLinkSource {
   page: string;
@@ -55,7 +57,17 @@ export interface CrawlReport {
     nofollow: boolean;
     duplicateOf: string | null;
     truncated: boolean;
+    /** The page verdict for the audit robot (`audit.robot`); null when the page was not audited. */
+    indexable: boolean | null;
+    /** The verdict's reasons, blocking first (codes: lib/verdict/types.ts ReasonCode). */
+    reasons: { code: ReasonCode; blocking: boolean; source: string | Phrase; detail: Phrase }[];
+    title: string | null;
+    canonical: string | null;
   }[];
+  /** Job 1 for every page: counts per verdict and reason; null when the audit was off. */
+  audit: SiteAuditSummary | null;
+  /** The checks only a whole crawl can make (lib/audit/types.ts SiteFindingCode). */
+  findings: SiteFinding[];
   broken: {
     url: string;
     status: number | null;
@@ -148,6 +160,9 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
     stoppedBecause: checkpoint.stoppedBecause,
     stats: reportStats(stats, records),
     pages: pages.map(pageRow),
+    // Filled by the site audit (lib/audit/), wired in by the audit's own change.
+    audit: null,
+    findings: [],
     broken: records
       .filter((r) => r.status === 'broken')
       .map((r) => brokenRow(r, sources.get(r.url))),
@@ -216,6 +231,10 @@ function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
     nofollow: r.nofollow ?? false,
     duplicateOf: r.duplicateOf ?? null,
     truncated: r.truncated ?? false,
+    indexable: null,
+    reasons: [],
+    title: null,
+    canonical: null,
   };
 }
 
