@@ -113,9 +113,9 @@ async function demoVerdicts(http: HttpFetch, origin: string, out: Out, i18n: Tra
 
 async function demoCrawl(http: HttpFetch, origin: string, out: Out, i18n: Translator) {
   out(`== ${i18n.t('demo_job_crawl')} ==\n\n`);
-  out(`${commandLine(i18n, ['crawl', `${origin}/`, '--delay', '0'])}\n\n`);
+  out(`${commandLine(i18n, ['crawl', `${origin}/`, '--delay', '0', '--sitemaps'])}\n\n`);
   const crawler = Crawler.start(
-    { startUrls: [`${origin}/`], delayMs: 0, maxPages: CLI_DEFAULT_MAX_PAGES },
+    { startUrls: [`${origin}/`], delayMs: 0, maxPages: CLI_DEFAULT_MAX_PAGES, useSitemaps: true },
     { http, clock: systemClock },
   );
   const checkpoint = await crawler.run();
