@@ -18,7 +18,7 @@ const maybeText = fc.oneof(fc.constant(null), anyString, fc.constantFrom('Home',
 const pageSpec: fc.Arbitrary<PageSpec> = fc.record(
   {
     status: fc.constantFrom(200, 204, 301, 404, 500, null),
-    noindex: fc.constantFrom(false, true, 'meta', 'header'),
+    noindex: fc.constantFrom<PageSpec['noindex']>(false, true, 'meta', 'header'),
     blocked: fc.boolean(),
     nofollow: fc.boolean(),
     notHtml: fc.boolean(),
@@ -41,7 +41,7 @@ const targetSpec: fc.Arbitrary<TargetSpec> = fc.record(
   {
     redirect: path,
     status: fc.constantFrom(200, 404, 429, 503, null),
-    outcome: fc.constantFrom(
+    outcome: fc.constantFrom<NonNullable<TargetSpec['outcome']>>(
       'ok',
       'redirected',
       'broken',

@@ -16,6 +16,7 @@ import {
   briefly,
   ORIGIN,
   siteInput,
+  type LinkSpec,
   type PageSpec,
   type SiteSpec,
 } from '../../tests/support/site-audit-input.ts';
@@ -61,6 +62,15 @@ describe('siteFindings', () => {
     );
   });
 
+  it('leaves out a URL that redirected: its end is the page', () => {
+    const input = siteInput({
+      pages: { '/': { fingerprint: 'home' }, '/old': { fingerprint: 'home' } },
+      targets: { '/old': { redirect: '/' } },
+      sitemap: ['/'],
+    });
+    expect(briefly(siteFindings(input))).toEqual([]);
+  });
+
   it('reads a URL listed twice as one page', () => {
     const input = siteInput({ pages: { '/a': { title: null } } });
     const twice = { ...input, pages: [...input.pages, ...input.pages] };
@@ -91,7 +101,7 @@ describe('the site-audit fixture', () => {
 /** The fixture as a crawl from `/` with sitemaps would see it (robots.txt: Googlebot kept out of /private/). */
 function fixtureSite(): SiteSpec {
   const pages: Record<string, PageSpec> = {};
-  const links: [string, string, ...'nofollow'[]][] = [];
+  const links: LinkSpec[] = [];
   for (const file of htmlFiles(FIXTURE)) {
     const pagePath = file === 'index.html' ? '/' : `/${file}`;
     const pageUrl = `${ORIGIN}${pagePath}`;
@@ -145,9 +155,7 @@ function fixtureSite(): SiteSpec {
         pages: links.filter(([, to]) => to === `${ORIGIN}/old-page`).map(([from]) => from),
       },
     ],
-    nofollowLinks: links
-      .filter((link) => link[2] === 'nofollow')
-      .map(([page, url]) => ({ page, url })),
+    nofollowLinks: links.filter((link) => link.length === 3).map(([page, url]) => ({ page, url })),
   };
 }
 

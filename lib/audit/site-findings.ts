@@ -39,14 +39,18 @@ export function findingCounts(
 
 /**
  * The input with each URL's page once (the first entry), so no finding comes
- * twice. Written out rather than spread: the input may be a class instance
- * whose methods live on its prototype.
+ * twice, and without URLs that redirected: the page is where they ended (a
+ * redirect answered with its end's status and text must not make a
+ * duplicate of it). Written out rather than spread: the input may be a class
+ * instance whose methods live on its prototype.
  */
 function withUniquePages(given: SiteAuditInput): SiteAuditInput {
   return {
     settings: given.settings,
     startUrls: given.startUrls,
-    pages: [...pagesByUrl(given).values()],
+    pages: [...pagesByUrl(given).values()].filter(
+      (page) => given.target(page.url)?.status !== 'redirected',
+    ),
     target: (url) => given.target(url),
     linkedFrom: (url) => given.linkedFrom(url),
     hasFollowedLink: (url) => given.hasFollowedLink(url),
