@@ -65,27 +65,8 @@ function targetFindings(
     ];
   }
   const out: SiteFinding[] = [];
-  const state = input.target(target);
-  if (state && isBrokenTarget(state)) {
-    out.push(
-      finding(
-        'canonical-target-broken',
-        page.url,
-        phrase('site_finding_canonical_target_broken', { target }),
-        { target },
-      ),
-    );
-  } else if (state && isRedirectedTarget(state)) {
-    const final = redirectEnd(state);
-    out.push(
-      finding(
-        'canonical-target-redirected',
-        page.url,
-        phrase('site_finding_canonical_target_redirected', { target, final }),
-        { target, related: [final] },
-      ),
-    );
-  }
+  const answer = answerFinding(input, page, target);
+  if (answer) out.push(answer);
   if (!input.robotAllows(target)) {
     out.push(
       finding(
@@ -110,6 +91,29 @@ function targetFindings(
   const chain = chainFindings(pages, page, target);
   if (chain) out.push(chain);
   return out;
+}
+
+/** What the crawl's answer for the canonical URL says: broken, redirected, or nothing (fine or never met). */
+function answerFinding(input: SiteAuditInput, page: PageAudit, target: string): SiteFinding | null {
+  const state = input.target(target);
+  if (state && isBrokenTarget(state)) {
+    return finding(
+      'canonical-target-broken',
+      page.url,
+      phrase('site_finding_canonical_target_broken', { target }),
+      { target },
+    );
+  }
+  if (state && isRedirectedTarget(state)) {
+    const final = redirectEnd(state);
+    return finding(
+      'canonical-target-redirected',
+      page.url,
+      phrase('site_finding_canonical_target_redirected', { target, final }),
+      { target, related: [final] },
+    );
+  }
+  return null;
 }
 
 /** `canonical-chain` or `canonical-loop` for a page whose canonical names another in turn. */
