@@ -68,7 +68,7 @@ function readTab(): TabFacts {
   const startMs = performance.now();
   const facts = collectPageFacts(document);
   performance.measure(READ_MEASURE, { start: startMs, end: performance.now() });
-  return { facts, navigationStatus: navigationStatus() };
+  return { facts, navigationStatus: navigationStatus(), contentType: document.contentType };
 }
 
 /** The HTTP status the browser got for this document (Chrome 109+), or null. */

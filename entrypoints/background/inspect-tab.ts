@@ -1,22 +1,29 @@
 /**
  * Checks a tab's page the way a robot would see it: its robots.txt (cached
- * per origin) and the headers and status of the page fetched without
- * cookies. The markup comes from the content script's DOM reading.
+ * per origin) and the page fetched without cookies — its status, headers
+ * and, for an HTML page, the markup the server sends (read by
+ * `extractPageFacts`, no DOM needed). The verdict reads the markup from the
+ * content script's DOM reading; the served markup is kept to compare with
+ * it (lib/meta/raw-rendered.ts).
  */
+import { isHtml } from '../../lib/http/content-type.ts';
+import type { HttpFetch, HttpResponse } from '../../lib/http/types.ts';
+import type { PageFacts } from '../../lib/meta/page-facts.ts';
 import {
-  headerValues,
-  HttpError,
-  type HttpFetch,
-  type HttpResponse,
-} from '../../lib/http/types.ts';
+  failedHttp,
+  PAGE_MAX_BYTES,
+  pageFactsOf,
+  verdictHttpOf,
+} from '../../lib/page/page-response.ts';
 import type { TabFacts } from '../../lib/protocol/messages.ts';
 import { fetchRobotsTxt, isRobotsFetchFresh } from '../../lib/robots/index.ts';
 import type { RobotsFetch } from '../../lib/robots/types.ts';
-import type { VerdictInput } from '../../lib/verdict/compute-verdict.ts';
+import type { VerdictHttp } from '../../lib/verdict/verdict-input.ts';
 import { httpForTab } from './tab-http.ts';
 import { loadRobotsFetch, saveRobotsFetch, type TabInspection } from './tab-store.ts';
 
 const TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 10;
 
 export async function inspectTab(
   tabId: number,
@@ -26,9 +33,18 @@ export async function inspectTab(
   const url = tab.facts.url;
   const origin = new URL(url).origin;
   const http = await httpForTab(tabId, origin);
-  const [robots, page] = await Promise.all([robotsFor(http, origin, nowMs), headersOf(http, url)]);
-  const status = page.status ?? tab.navigationStatus;
-  return { ...tab, http: { ...page, status }, robotsUrl: robots.url, checkedAtMs: nowMs };
+  const [robots, served] = await Promise.all([
+    robotsFor(http, origin, nowMs),
+    fetchServed(http, url, isHtmlDocument(tab)),
+  ]);
+  const status = served.http.status ?? tab.navigationStatus;
+  return {
+    ...tab,
+    http: { ...served.http, status },
+    rawFacts: served.facts,
+    robotsUrl: robots.url,
+    checkedAtMs: nowMs,
+  };
 }
 
 /** The cached robots.txt response for an origin, fetched again once stale. */
@@ -44,30 +60,41 @@ export async function robotsFor(
   return fetched;
 }
 
-/** Status and X-Robots-Tag of the page: HEAD, or a GET cut short where HEAD is refused. */
-async function headersOf(http: HttpFetch, url: string): Promise<VerdictInput['http']> {
+/** A reader that did not say its document's type read a DOM, so most likely HTML. */
+function isHtmlDocument(tab: TabFacts): boolean {
+  return typeof tab.contentType !== 'string' || isHtml(tab.contentType);
+}
+
+/**
+ * The page as the server sends it. An HTML page is fetched once with GET:
+ * the one answer gives the status, the X-Robots-Tag and the served markup.
+ * Anything else (an image, a PDF) needs no body: HEAD, or a GET cut short
+ * where HEAD is refused.
+ */
+async function fetchServed(
+  http: HttpFetch,
+  url: string,
+  html: boolean,
+): Promise<{ http: VerdictHttp; facts: PageFacts | null }> {
   try {
-    let response = await request(http, url, 'HEAD');
+    if (html) {
+      const response = await request(http, url, 'GET', PAGE_MAX_BYTES);
+      return { http: verdictHttpOf(response), facts: pageFactsOf(response) };
+    }
+    let response = await request(http, url, 'HEAD', 1);
     if (response.status === 405 || response.status === 501)
-      response = await request(http, url, 'GET');
-    return describe(response);
+      response = await request(http, url, 'GET', 1);
+    return { http: verdictHttpOf(response), facts: null };
   } catch (error) {
-    const message = error instanceof HttpError ? error.message : String(error);
-    return { status: null, finalUrl: url, redirects: [], xRobotsTag: [], error: message };
+    return { http: failedHttp(url, error), facts: null };
   }
 }
 
-function request(http: HttpFetch, url: string, method: 'HEAD' | 'GET'): Promise<HttpResponse> {
-  return http({ url, method, timeoutMs: TIMEOUT_MS, maxBytes: 1, maxRedirects: 10 });
-}
-
-function describe(response: HttpResponse): VerdictInput['http'] {
-  const contentType = headerValues(response, 'content-type')[0];
-  return {
-    status: response.status,
-    finalUrl: response.url,
-    redirects: response.redirects,
-    xRobotsTag: headerValues(response, 'x-robots-tag'),
-    ...(contentType ? { contentType } : {}),
-  };
+function request(
+  http: HttpFetch,
+  url: string,
+  method: 'HEAD' | 'GET',
+  maxBytes: number,
+): Promise<HttpResponse> {
+  return http({ url, method, timeoutMs: TIMEOUT_MS, maxBytes, maxRedirects: MAX_REDIRECTS });
 }

@@ -5,7 +5,8 @@
  *
  * Both are caches sized by pages and sites, so they go through the session
  * cache (session-cache.ts): each item capped, the page's facts cut to a
- * bounded size first (lib/meta/cap-page-facts.ts), the least recently used
+ * bounded size first (lib/meta/cap-page-facts.ts; of the served page, only
+ * its robots META, canonical and title are kept), the least recently used
  * evicted to stay within the budget. A copy that cannot be kept is no
  * error: it is fetched or read again when next needed.
  */
@@ -13,12 +14,19 @@ import type { TabFacts } from '../../lib/protocol/messages.ts';
 import type { VerdictInput } from '../../lib/verdict/compute-verdict.ts';
 import type { RobotsFetch } from '../../lib/robots/types.ts';
 import { capPageFacts } from '../../lib/meta/cap-page-facts.ts';
+import type { PageFacts } from '../../lib/meta/page-facts.ts';
+import { comparedFacts } from '../../lib/meta/raw-rendered.ts';
 import { base64ToBytes, bytesToBase64 } from '../../lib/http/base64.ts';
 import { cachedKeys, getCached, putCached, removeCached } from './session-cache.ts';
 
 /** A tab's page as checked: its DOM facts and how its origin answered. */
 export interface TabInspection extends TabFacts {
   http: VerdictInput['http'];
+  /**
+   * The page as the server sent it (to compare with the DOM's facts); null
+   * when it is not HTML or did not answer. Absent in what an older version kept.
+   */
+  rawFacts?: PageFacts | null;
   robotsUrl: string;
   checkedAtMs: number;
 }
@@ -35,11 +43,17 @@ export function loadTab(tabId: number): Promise<TabInspection | undefined> {
 
 /**
  * Keeps the inspection with the page's facts cut to a bounded size (saying
- * so), and returns what was kept: the verdict is computed on it, so it is
- * the same now and when read back.
+ * so) and, of the served page, only what the comparison reads, cut the same
+ * way; returns what was kept: the verdict is computed on it, so it is the
+ * same now and when read back.
  */
 export async function saveTab(tabId: number, inspection: TabInspection): Promise<TabInspection> {
-  const kept = { ...inspection, facts: capPageFacts(inspection.facts) };
+  const { rawFacts } = inspection;
+  const kept = {
+    ...inspection,
+    facts: capPageFacts(inspection.facts),
+    rawFacts: rawFacts ? capPageFacts(comparedFacts(rawFacts)) : null,
+  };
   await putCached(tabKey(tabId), kept);
   return kept;
 }

@@ -2,7 +2,7 @@
  * Job 1 in the background: keeps each tab's inspection, answers the popup's
  * `get-verdict`, and keeps the toolbar badge current as the user browses.
  *
- *   content script ──page-facts──▶ inspect (robots.txt + headers) ──▶ store ──▶ badge
+ *   content script ──page-facts──▶ inspect (robots.txt + served page) ──▶ store ──▶ badge
  *   popup ──get-verdict(tab, robot)──▶ stored inspection ──computeVerdict──▶ reply
  *
  * Verdicts are recomputed from the stored inspection (pure and fast), so
@@ -95,6 +95,7 @@ async function verdictOf(
     nowMs: Date.now(),
     http: inspection.http,
     page: inspection.facts,
+    rawPage: inspection.rawFacts ?? null,
     robots: decision,
   });
   const robots =

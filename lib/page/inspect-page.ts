@@ -1,18 +1,22 @@
 /**
  * Job 1 from raw HTTP: fetch a page as a robot would (no cookies), read its
  * markup, fetch its robots.txt, and give the verdict. The command line uses
- * this; the extension reads the markup from the live DOM instead and calls
- * `computeVerdict` itself.
+ * this; the extension reads the markup from the live DOM instead, fetches
+ * the served HTML the same way (page-response.ts) and calls `computeVerdict`
+ * itself.
  */
-import { isHtml } from '../http/content-type.ts';
-import { decodeText } from '../http/decode-text.ts';
-import { headerValues, HttpError, type HttpFetch, type HttpResponse } from '../http/types.ts';
-import { extractPageFacts } from '../meta/extract-page-facts.ts';
-import type { PageFacts } from '../meta/page-facts.ts';
+import type { HttpFetch, HttpResponse } from '../http/types.ts';
 import { decideWithOpinions, fetchRobotsTxt } from '../robots/index.ts';
 import type { RobotsDecision, RobotsFetch } from '../robots/types.ts';
 import { computeVerdict, type VerdictInput } from '../verdict/compute-verdict.ts';
 import type { Verdict } from '../verdict/types.ts';
+import {
+  failedHttp,
+  pageFactsOf,
+  PAGE_MAX_BYTES,
+  PAGE_MAX_REDIRECTS,
+  verdictHttpOf,
+} from './page-response.ts';
 
 export interface InspectPageOptions {
   http: HttpFetch;
@@ -28,10 +32,6 @@ export interface PageInspection {
   robots: RobotsDecision;
   robotsFetch: RobotsFetch;
 }
-
-/** Markup past this is not needed to read `<head>`, and a 10 MB page must not cost 10 MB. */
-const PAGE_MAX_BYTES = 2 * 1024 * 1024;
-const PAGE_MAX_REDIRECTS = 10;
 
 export async function inspectPage(options: InspectPageOptions): Promise<PageInspection> {
   const { http, url, robot, nowMs } = options;
@@ -58,32 +58,7 @@ async function fetchPage(
       maxRedirects: PAGE_MAX_REDIRECTS,
     });
   } catch (error) {
-    const failure = error instanceof HttpError ? error : new HttpError('other', String(error));
-    return {
-      http: {
-        status: null,
-        finalUrl: url,
-        redirects: failure.redirects,
-        xRobotsTag: [],
-        error: failure.detail,
-      },
-      page: null,
-    };
+    return { http: failedHttp(url, error), page: null };
   }
-  const contentType = headerValues(response, 'content-type')[0];
-  return {
-    http: {
-      status: response.status,
-      finalUrl: response.url,
-      redirects: response.redirects,
-      xRobotsTag: headerValues(response, 'x-robots-tag'),
-      ...(contentType ? { contentType } : {}),
-    },
-    page: readFacts(response, contentType),
-  };
-}
-
-function readFacts(response: HttpResponse, contentType: string | undefined): PageFacts | null {
-  if (!isHtml(contentType)) return null;
-  return extractPageFacts(decodeText(response.body, contentType), response.url);
+  return { http: verdictHttpOf(response), page: pageFactsOf(response) };
 }

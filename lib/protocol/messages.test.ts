@@ -16,6 +16,21 @@ describe('parseMessage', () => {
     ['page-facts', { type: 'page-facts', facts, navigationStatus: 200 }, true],
     ['page-facts without facts', { type: 'page-facts', navigationStatus: 200 }, false],
     [
+      'page-facts with its content type',
+      { type: 'page-facts', facts, navigationStatus: 200, contentType: 'text/html' },
+      true,
+    ],
+    [
+      'page-facts with a content type that is not a string',
+      { type: 'page-facts', facts, navigationStatus: 200, contentType: 1 },
+      false,
+    ],
+    [
+      'page-facts with a content type no browser has',
+      { type: 'page-facts', facts, navigationStatus: 200, contentType: 'x'.repeat(201) },
+      false,
+    ],
+    [
       'page-facts with a string status',
       { type: 'page-facts', facts, navigationStatus: '200' },
       false,

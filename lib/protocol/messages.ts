@@ -43,6 +43,11 @@ export interface TabFacts {
   facts: PageFacts;
   /** Status of the navigation as the browser received it (null when unknown). */
   navigationStatus: number | null;
+  /**
+   * The document's MIME type (`document.contentType`): the background fetches
+   * the served markup only for HTML. Absent when the reader did not say.
+   */
+  contentType?: string;
 }
 
 /** What the popup shows about robots.txt next to the verdict. */
@@ -188,12 +193,18 @@ function isPageFacts(value: unknown): value is PageFacts {
   );
 }
 
+/** A MIME type is short (`application/xhtml+xml`); a longer one is not a browser's. */
+const MAX_CONTENT_TYPE_CHARS = 200;
+
 /** Longer page URLs are refused: no browser keeps a longer one (Chrome's limit is 2 MiB). */
 const MAX_URL_CHARS = 2 * 1024 * 1024;
 
 const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean } = {
   'page-facts': (m) =>
-    isPageFacts(m.facts) && (m.navigationStatus === null || isWhole(m.navigationStatus, 0, 999)),
+    isPageFacts(m.facts) &&
+    (m.navigationStatus === null || isWhole(m.navigationStatus, 0, 999)) &&
+    (m.contentType === undefined ||
+      (typeof m.contentType === 'string' && m.contentType.length <= MAX_CONTENT_TYPE_CHARS)),
   'get-verdict': (m) =>
     Number.isInteger(m.tabId) &&
     typeof m.robot === 'string' &&

@@ -440,3 +440,93 @@ describe('computeVerdict: tags', () => {
     );
   });
 });
+
+describe('computeVerdict: the served HTML against the rendered page', () => {
+  const NOINDEX = '<meta name="robots" content="noindex">';
+  const served = (head: string) => ({ rawPage: page(head) });
+
+  it.each<[string, Overrides, boolean, string[]]>([
+    ['no served HTML (the command line)', {}, true, []],
+    ['served HTML like the rendered page', served(''), true, []],
+    ['served HTML unknown', { rawPage: null }, true, []],
+    // The verdict is the rendered page's; the note says what a robot may do first.
+    ['noindex removed by a script', served(NOINDEX), true, ['raw-rendered']],
+    [
+      'noindex added by a script',
+      { ...served(''), page: page(NOINDEX) },
+      false,
+      ['meta-robots!', 'raw-rendered'],
+    ],
+    [
+      'title changed by a script',
+      { rawPage: extractPageFacts('<title>S</title>', URL_) },
+      true,
+      ['raw-rendered'],
+    ],
+    [
+      'not compared for a robot that may not fetch the page',
+      { ...served(NOINDEX), robots: DISALLOWED },
+      false,
+      ['robots-txt!'],
+    ],
+    [
+      'not compared for an error page',
+      { ...served(NOINDEX), http: { status: 404 } },
+      false,
+      ['http-status!'],
+    ],
+    [
+      'not compared when the served HTML is another URL',
+      { rawPage: extractPageFacts(`<title>Login</title>${NOINDEX}`, 'https://example.com/login') },
+      true,
+      [],
+    ],
+    [
+      'compared when the URLs differ only by a fragment',
+      { rawPage: extractPageFacts(NOINDEX, `${URL_}#top`) },
+      true,
+      ['raw-rendered', 'raw-rendered'],
+    ],
+    [
+      'a googlebot noindex removed is no note for bingbot',
+      { ...served('<meta name="googlebot" content="noindex">'), robot: 'bingbot' },
+      true,
+      [],
+    ],
+  ])('%s', (_, overrides, indexable, expectedCodes) => {
+    const verdict = computeVerdict(input(overrides));
+    expect(codes(verdict)).toEqual(expectedCodes);
+    expect(verdict.indexable).toBe(indexable);
+  });
+
+  it('says what the removed noindex means, with both values as text', () => {
+    const v = computeVerdict(input(served(`<title>T</title>${NOINDEX}`)));
+    const note = v.reasons.find((r) => r.code === 'raw-rendered');
+    expect(note?.source).toBe(`Served HTML: ${NOINDEX} — rendered: (none)`);
+    expect(note?.detail).toContain('googlebot reads the served HTML first and may drop the page');
+    expect(v.summary).toBe(
+      'Indexable by googlebot as rendered, but the HTML the server sends says noindex, and a script removes it: the robot may drop the page before rendering it (1 note to review).',
+    );
+  });
+
+  it('says a noindex added by a script may or may not be seen', () => {
+    const v = computeVerdict(input({ ...served('<title>T</title>'), page: page(NOINDEX) }));
+    expect(v.reasons.find((r) => r.code === 'raw-rendered')?.detail).toContain(
+      'only if it renders the page: it may or may not',
+    );
+  });
+
+  it('names both canonicals, resolved', () => {
+    const v = computeVerdict(
+      input({
+        ...served('<title>T</title><link rel="canonical" href="/a">'),
+        page: page('<link rel="canonical" href="/b">'),
+      }),
+    );
+    const note = v.reasons.find((r) => r.code === 'raw-rendered');
+    expect(note?.source).toBe(
+      'Served HTML: https://example.com/a — rendered: https://example.com/b',
+    );
+    expect(note?.detail).toContain('may use either the served one or the rendered one');
+  });
+});

@@ -5,6 +5,10 @@
  *   robots.txt (may it fetch?) → HTTP (did a page answer?) →
  *   X-Robots-Tag + robots META (may it index?) → notes (canonical, refresh, …)
  *
+ * The page's markup is `page`: the served HTML (command line) or the rendered
+ * DOM (extension, which also passes the served HTML as `rawPage`; what
+ * scripts changed becomes `raw-rendered` notes, see raw-rendered-reasons.ts).
+ *
  * When robots.txt forbids fetching, the robot never sees headers or META, so
  * their noindex becomes a `noindex-unseen` note instead of a reason.
  * Blocking reasons come first, then notes; `indexable` is "no blocking reason".
@@ -18,6 +22,7 @@ import { reasonOfFinding } from './finding-reasons.ts';
 import { httpStatusReasons, redirectReasons } from './http-reasons.ts';
 import { metaRefreshReasons, notHtmlReasons, pageCutReasons } from './page-notes.ts';
 import { pageTags } from './page-tags.ts';
+import { rawRenderedReasons } from './raw-rendered-reasons.ts';
 import { robotName } from './robot-label.ts';
 import { robotsTxtReasons } from './robots-txt-reasons.ts';
 import { summarize } from './summary.ts';
@@ -38,6 +43,7 @@ export function computeVerdict(input: VerdictInput): Verdict {
     ...metaRefreshReasons(input.page),
     ...notHtmlReasons(input.page, input.http),
     ...pageCutReasons(input.page),
+    ...rawRenderedReasons(input, name),
   ]);
   return {
     url: input.url,

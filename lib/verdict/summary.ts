@@ -1,6 +1,7 @@
 /** The verdict in one sentence, led by its main reason. */
 import type { MessageValue } from '../i18n/catalog.ts';
 import { counted, phrase, type Phrase } from '../i18n/phrase.ts';
+import { isServedNoindexRemoved } from './raw-rendered-reasons.ts';
 import type { Reason, ReasonCode } from './types.ts';
 
 export function summarize(robot: MessageValue, reasons: readonly Reason[]): { summary: Phrase } {
@@ -8,12 +9,7 @@ export function summarize(robot: MessageValue, reasons: readonly Reason[]): { su
   const first = blocking[0];
   const made =
     first === undefined
-      ? reasons.length === 0
-        ? phrase('summary_indexable', { robot })
-        : phrase('summary_indexable_notes', {
-            robot,
-            notes: counted('count_notes', reasons.length),
-          })
+      ? indexableSummary(robot, reasons)
       : blocking.length === 1
         ? phrase('summary_not_indexable', { robot, why: headline(first) })
         : phrase('summary_not_indexable_more', {
@@ -22,6 +18,15 @@ export function summarize(robot: MessageValue, reasons: readonly Reason[]): { su
             more: counted('count_more_reasons', blocking.length - 1),
           });
   return { summary: made };
+}
+
+function indexableSummary(robot: MessageValue, reasons: readonly Reason[]): Phrase {
+  if (reasons.length === 0) return phrase('summary_indexable', { robot });
+  const notes = counted('count_notes', reasons.length);
+  // Indexable only as rendered: the served HTML a robot reads first says otherwise.
+  return reasons.some(isServedNoindexRemoved)
+    ? phrase('summary_indexable_served_noindex', { robot, notes })
+    : phrase('summary_indexable_notes', { robot, notes });
 }
 
 function headline(reason: Reason): Phrase {

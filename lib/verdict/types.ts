@@ -34,7 +34,8 @@ export type ReasonCode =
   | 'redirect'
   | 'meta-refresh'
   | 'not-html'
-  | 'page-facts-cut';
+  | 'page-facts-cut'
+  | 'raw-rendered';
 
 export interface Reason {
   code: ReasonCode;

@@ -30,6 +30,12 @@ export interface VerdictInput {
   http: VerdictHttp;
   /** Null for a non-HTML or unavailable page. */
   page: PageFacts | null;
+  /**
+   * The page as the server sent it, when `page` was read elsewhere (the live
+   * DOM, after scripts ran): differences become `raw-rendered` notes. Absent
+   * when `page` is itself the served HTML (the command line).
+   */
+  rawPage?: PageFacts | null;
   /** Null when robots.txt was not checked. */
   robots: RobotsDecision | null;
 }
