@@ -47,7 +47,9 @@ describe('readPage with facts: the same facts as extractPageFacts, from the link
       '<head><noscript><meta name="robots" content="noindex"></noscript></head>' +
       '<body><noscript><a href="/ns">ns</a></noscript><template><a href="/t">t</a></template></body>';
     const reading = readPage(html, 'https://example.com/', { withFacts: true });
-    expect(reading.links.map((link) => link.url)).toEqual(['https://example.com/ns']);
+    expect(reading.links.map((link) => ('url' in link ? link.url : link.raw))).toEqual([
+      'https://example.com/ns',
+    ]);
     expect(reading.facts?.metas).toEqual([]);
     expect(reading.facts?.anchorCount).toBe(0);
   });
