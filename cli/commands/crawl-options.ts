@@ -2,6 +2,7 @@
  * `robotlens crawl`: its options and help, and the crawl options they make.
  * The limits are the Options page's (lib/settings/settings.ts).
  */
+import { DEFAULT_SITE_AUDIT_SETTINGS, type SiteAuditSettings } from '../../lib/audit/types.ts';
 import { DEFAULT_CRAWL_OPTIONS, type CrawlOptions } from '../../lib/crawl/types.ts';
 import { phrase } from '../../lib/i18n/phrase.ts';
 import { PRODUCT_TOKEN } from '../../lib/identity.ts';
@@ -23,6 +24,9 @@ const MAX_CONCURRENCY_PER_ORIGIN = 64;
  * extension keeps its own smaller default (lib/crawl/types.ts).
  */
 export const CLI_DEFAULT_MAX_PAGES = 10_000;
+/** Title and description lengths the audit accepts as limits (a META content is kept up to 1,000). */
+const AUDIT_CHARS = { min: 1, max: 1_000 } as const;
+
 /** A whole-site crawl may run for days on a large site with a polite delay; a week at most. */
 const MAX_DURATION_LIMIT_MS = 7 * 24 * 3_600_000;
 
@@ -90,6 +94,30 @@ export const CRAWL_COMMAND: CommandSpec = {
     { name: 'no-external', kind: 'flag', help: phrase('cliopt_crawl_no_external') },
     { name: 'ignore-robots', kind: 'flag', help: phrase('cliopt_crawl_ignore_robots') },
     {
+      name: 'audit-robot',
+      value: '<token>',
+      kind: 'robot',
+      default: DEFAULT_SITE_AUDIT_SETTINGS.robot,
+      help: phrase('cliopt_crawl_audit_robot'),
+    },
+    { name: 'no-audit', kind: 'flag', help: phrase('cliopt_crawl_no_audit') },
+    {
+      name: 'max-title-chars',
+      value: '<n>',
+      kind: 'count',
+      ...AUDIT_CHARS,
+      default: DEFAULT_SITE_AUDIT_SETTINGS.maxTitleChars,
+      help: phrase('cliopt_crawl_max_title_chars'),
+    },
+    {
+      name: 'max-description-chars',
+      value: '<n>',
+      kind: 'count',
+      ...AUDIT_CHARS,
+      default: DEFAULT_SITE_AUDIT_SETTINGS.maxDescriptionChars,
+      help: phrase('cliopt_crawl_max_description_chars'),
+    },
+    {
       name: 'block',
       value: '<pattern>',
       kind: 'block',
@@ -146,7 +174,18 @@ export function crawlOptionsOf(
     checkExternal: !args.flag('no-external'),
     obeyRobots: !args.flag('ignore-robots'),
     blockList: args.list('block'),
+    audit: auditSettingsOf(args),
     ...(from ? { from } : {}),
+  };
+}
+
+/** The site audit's settings; null with `--no-audit`. */
+function auditSettingsOf(args: ParsedArgs): SiteAuditSettings | null {
+  if (args.flag('no-audit')) return null;
+  return {
+    robot: args.text('audit-robot') ?? DEFAULT_SITE_AUDIT_SETTINGS.robot,
+    maxTitleChars: args.number('max-title-chars'),
+    maxDescriptionChars: args.number('max-description-chars'),
   };
 }
 
@@ -174,7 +213,19 @@ export function optionsNotUsedOnResume(
 function shown(key: keyof CrawlOptions, value: unknown): string {
   if (typeof value === 'number' && key.endsWith('Ms')) return formatDuration(value);
   if (Array.isArray(value)) return value.join(' ');
+  // A state file from before the audit has none: it resumes with the default.
+  if (key === 'audit')
+    return auditShown(
+      value === undefined ? DEFAULT_SITE_AUDIT_SETTINGS : (value as SiteAuditSettings | null),
+    );
   return String(value ?? '');
+}
+
+/** The audit settings as one value (the state file keeps them together): `off` or `googlebot 60/160`. */
+function auditShown(audit: SiteAuditSettings | null): string {
+  return audit === null
+    ? 'off'
+    : `${audit.robot} ${audit.maxTitleChars}/${audit.maxDescriptionChars}`;
 }
 
 /**
@@ -194,4 +245,8 @@ const RESUMED_FROM_STATE: Record<string, keyof CrawlOptions> = {
   'no-external': 'checkExternal',
   'ignore-robots': 'obeyRobots',
   block: 'blockList',
+  'audit-robot': 'audit',
+  'no-audit': 'audit',
+  'max-title-chars': 'audit',
+  'max-description-chars': 'audit',
 };

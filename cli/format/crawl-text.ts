@@ -5,6 +5,7 @@
  * to fix; broken links to other sites; what could not be verified; then the
  * rest. A crawl cut short says so at the top, with the command that goes on.
  */
+import type { SiteFinding } from '../../lib/audit/types.ts';
 import type { Phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type LinkProblem,
   type ReportSections,
 } from '../../lib/crawl/report-sections.ts';
+import { robotName } from '../../lib/verdict/robot-label.ts';
 import { cutShortWhy, seconds, summaryLine, type CutShortNote } from './crawl-summary.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
@@ -24,6 +26,8 @@ import { terminalSafe } from './terminal-safe.ts';
 const MAX_ROWS = 50;
 /** Pages named under each link; the rest are counted. */
 const PAGES_SHOWN = 3;
+/** Findings listed, with their detail, per finding code; the rest are counted. */
+const FINDINGS_SHOWN = 3;
 
 const reasonOf = (row: { reason: Phrase }, { say }: Translator) => say(row.reason);
 
@@ -86,6 +90,9 @@ export function formatCrawlText(
           })}`,
         ]
       : []),
+    ...section(t('cli_section_findings'), findingGroups(report.findings), (group) =>
+      findingLines(group, i18n),
+    ),
     ...section(t('cli_section_traps'), report.traps, (trap) => [
       `  ${trap.kind}: ${trap.url}`,
       `      ${say(trap.detail)}`,
@@ -215,8 +222,55 @@ function head(report: CrawlReport, cut: CutShortNote | null, i18n: Translator): 
       rate,
     })}`,
     `  ${t('cli_http_statuses', { counts: formatCounts(report.distribution.httpStatus) })}`,
+    ...auditLines(report, i18n),
     ...soft,
     ...incomplete,
+  ];
+}
+
+/** The site audit in two lines: pages indexable for the audit robot or not, and why not. */
+function auditLines(report: CrawlReport, { t }: Translator): string[] {
+  const audit = report.audit;
+  if (!audit) return [];
+  const counts = t('cli_audit_counts', {
+    indexable: audit.indexable,
+    not: audit.notIndexable,
+    robot: robotName(audit.robot),
+  });
+  const reasons = Object.keys(audit.byReason).length
+    ? [`    ${t('cli_audit_by_reason', { counts: formatCounts(audit.byReason) })}`]
+    : [];
+  return [`  ${counts}`, ...reasons];
+}
+
+interface FindingGroup {
+  code: SiteFinding['code'];
+  severity: SiteFinding['severity'];
+  findings: SiteFinding[];
+}
+
+/** Findings by code, in the order their codes first appear (errors before the rest). */
+function findingGroups(findings: readonly SiteFinding[]): FindingGroup[] {
+  const groups = new Map<string, FindingGroup>();
+  for (const finding of findings) {
+    const group = groups.get(finding.code);
+    if (group) group.findings.push(finding);
+    else groups.set(finding.code, { ...finding, findings: [finding] });
+  }
+  const rank = { error: 0, warning: 1, note: 2 } as const;
+  return [...groups.values()].sort((a, b) => rank[a.severity] - rank[b.severity]);
+}
+
+function findingLines(group: FindingGroup, { t, say }: Translator): string[] {
+  const shown = group.findings.slice(0, FINDINGS_SHOWN);
+  const rest = group.findings.length - shown.length;
+  return [
+    `  ${t('cli_finding_group', { code: group.code, severity: group.severity, count: group.findings.length })}`,
+    ...shown.flatMap((finding) => [
+      `      ${finding.target ? `${finding.url} → ${finding.target}` : finding.url}`,
+      `        ${say(finding.detail)}`,
+    ]),
+    ...(rest > 0 ? [`      ${t('cli_and_more', { count: rest })}`] : []),
   ];
 }
 

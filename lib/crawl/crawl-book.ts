@@ -15,8 +15,10 @@ import { isHtml } from '../http/content-type.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
+import { LinkGraph, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
+import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions, StopReason, UrlRecord } from './types.ts';
 
 export interface AliasNote {
@@ -64,6 +66,11 @@ export interface CrawlCheckpoint {
    * counted by scheme; absent in checkpoints from before they were counted.
    */
   schemeLinks?: [scheme: string, links: number][];
+  /**
+   * The site audit's link graph notes (link-graph.ts); absent in checkpoints
+   * from before they were taken (the report then counts links from the sources).
+   */
+  linkGraph?: LinkGraphJson;
 }
 
 /** Aliases kept for the report, at most. */
@@ -84,6 +91,10 @@ export class CrawlBook {
   readonly notFollowed: { page: string; links: string[] }[];
   /** Links that make no request, counted by scheme (see CrawlCheckpoint.schemeLinks). */
   readonly schemeLinks: Map<string, number>;
+  /** Links from other pages, followed links and `rel=nofollow` links (see link-graph.ts). */
+  readonly linkGraph: LinkGraph;
+  /** False for a book resumed from a checkpoint without link graph notes: they cover part of the crawl only. */
+  readonly linkGraphComplete: boolean;
   sitemap: SitemapNote | null;
   startedAtMs: number;
   elapsedBeforeMs: number;
@@ -94,7 +105,7 @@ export class CrawlBook {
   pagesTaken: number;
 
   constructor(checkpoint: CrawlCheckpoint) {
-    this.options = checkpoint.options;
+    this.options = withAuditSettings(checkpoint.options);
     this.frontier = Frontier.fromJSON(checkpoint.queue);
     for (const record of checkpoint.records) this.records.set(record.url, record);
     for (const url of [...this.records.keys(), ...checkpoint.queue.map((e) => e.url)])
@@ -107,6 +118,10 @@ export class CrawlBook {
     this.aliases = [...checkpoint.aliases];
     this.notFollowed = [...checkpoint.notFollowed];
     this.schemeLinks = new Map(checkpoint.schemeLinks ?? []);
+    this.linkGraph = checkpoint.linkGraph
+      ? LinkGraph.fromJSON(checkpoint.linkGraph)
+      : new LinkGraph();
+    this.linkGraphComplete = checkpoint.linkGraph !== undefined || checkpoint.records.length === 0;
     this.sitemap = checkpoint.sitemap;
     this.startedAtMs = checkpoint.startedAtMs;
     this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
@@ -222,8 +237,14 @@ export class CrawlBook {
       sitemap: this.sitemap,
       requests: this.requests,
       schemeLinks: [...this.schemeLinks],
+      ...(this.linkGraphComplete ? { linkGraph: this.linkGraph.toJSON() } : {}),
     };
   }
+}
+
+/** Options of a checkpoint saved before the site audit existed: the audit is on, with its defaults. */
+export function withAuditSettings(options: CrawlOptions): CrawlOptions {
+  return options.audit === undefined ? { ...options, audit: DEFAULT_SITE_AUDIT_SETTINGS } : options;
 }
 
 /** An internal URL answered well to HEAD, as a page might: its links were never read. */

@@ -20,7 +20,7 @@ import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { CrawlBook, type CrawlCheckpoint } from './crawl-book.ts';
+import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { RequestRate } from './request-rate.ts';
@@ -120,11 +120,11 @@ export class Crawler {
     options: Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'>,
     ports: CrawlPorts,
   ): Crawler {
-    const merged: CrawlOptions = {
+    const merged: CrawlOptions = withAuditSettings({
       ...DEFAULT_CRAWL_OPTIONS,
       ...options,
       startUrls: normalizeStarts(options.startUrls),
-    };
+    });
     const book = CrawlBook.start(merged, ports.clock.nowMs());
     // robots.txt answers the caller already holds (fresh ones only) are not fetched again.
     for (const fetched of ports.knownRobots ?? [])
@@ -335,6 +335,9 @@ export class Crawler {
       record.links = previous.links;
       this.#expander.enqueueKnownLinks(previous.links, entry);
     }
+    // A 304 page is the page read last time: the audit keeps what was read then.
+    if (record.status === 'unchanged' && previous?.audit && this.#book.options.audit !== null)
+      record.audit = previous.audit;
     // A redirect's final page of the site is read too: its links may be reached no other way.
     const answered = record.status === 'ok' || record.status === 'redirected';
     if (outcome.response && answered && entry.internal && outcome.method === 'GET') {
@@ -364,6 +367,10 @@ export class Crawler {
       text: '(redirect target)',
       raw: outcome.finalUrl,
     });
+    // Reached through the redirect: linked (and followed) as the redirecting URL is, so far.
+    const graph = this.#book.linkGraph;
+    graph.noteLink(entry.url, normalized.url);
+    if (graph.isFollowed(entry.url)) graph.noteFollowed(normalized.url);
   }
 
   #record(entry: FrontierEntry, fields: Partial<UrlRecord> & Pick<UrlRecord, 'status'>): void {

@@ -14,7 +14,10 @@ import { headerValues } from '../http/types.ts';
 import { appliesToRobot } from '../meta/robot-names.ts';
 import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
 import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
+import { AuditRobotsTxt, pageRulesFor } from '../audit/audit-robot.ts';
+import { keepPageAuditFacts } from '../audit/page-audit-facts.ts';
 import { aliasReasons } from '../url/alias-reasons.ts';
+import { normalizeUrl } from '../url/normalize-url.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 import type { ExtractedLink, LinkElement } from '../links/link-types.ts';
 import type { CrawlBook } from './crawl-book.ts';
@@ -33,6 +36,17 @@ function isPageLink(url: string, link: { element: LinkElement; rel: string[] }):
   return chooseMethod({ url, internal: true, element: link.element, rel: link.rel }) === 'GET';
 }
 
+/** The page being read, as the link graph sees it. */
+interface GraphPage {
+  url: string;
+  auditFollows: boolean;
+}
+
+/** A flat copy of a string read from a page, so keeping it does not keep the page (see link-sources.ts). */
+function detach(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}
+
 export interface PageExpanderDeps {
   book: CrawlBook;
   scope: CrawlScope;
@@ -45,9 +59,13 @@ export class PageExpander {
   readonly #scope: CrawlScope;
   readonly #blockList: UrlPattern[];
   readonly #emit: (event: CrawlEvent) => void;
+  /** robots.txt as the audit robot reads it; null when the audit is off. */
+  readonly #auditRobots: AuditRobotsTxt | null;
 
   constructor({ book, scope, blockList, emit }: PageExpanderDeps) {
     this.#book = book;
+    const audit = book.options.audit;
+    this.#auditRobots = audit === null ? null : new AuditRobotsTxt(book.robots, audit.robot);
     this.#scope = scope;
     this.#blockList = blockList;
     this.#emit = emit;
@@ -64,11 +82,18 @@ export class PageExpander {
     const pageUrl = outcome.finalUrl;
     if (!inScope(pageUrl, this.#scope).allowed) return;
     const html = decodeText(response.body, record.contentType);
-    const reading = readPage(html, pageUrl, { robot: this.#book.options.robot });
+    const audit = this.#book.options.audit;
+    const reading = readPage(html, pageUrl, {
+      robot: this.#book.options.robot,
+      withFacts: audit !== null,
+    });
     record.bytes = response.body.length;
     if (response.truncated) record.truncated = true;
     record.fingerprint = reading.fingerprint.text;
-    const headerRules = this.#headerRules(headerValues(response, 'x-robots-tag'));
+    const xRobotsTag = headerValues(response, 'x-robots-tag');
+    if (audit !== null && reading.facts)
+      record.audit = keepPageAuditFacts(reading.facts, xRobotsTag, audit.robot);
+    const headerRules = this.#headerRules(xRobotsTag);
     if (!reading.robotsMeta.index.allowed || headerRules.noindex) record.noindex = true;
     const nofollow = !reading.robotsMeta.follow.allowed || headerRules.nofollow;
     if (nofollow) record.nofollow = true;
@@ -87,6 +112,42 @@ export class PageExpander {
     }
     this.#book.contentSeen.set(reading.fingerprint.withLinks, pageUrl);
     this.#expand(entry, pageUrl, reading.links, record, nofollow);
+  }
+
+  /**
+   * The link graph's view of the page being read: what it counts as (its
+   * normalized URL, the redirect's end when it redirected) and whether the
+   * audit robot follows its links (robots.txt lets it fetch the page, and no
+   * META or X-Robots-Tag for it says noindex or nofollow).
+   */
+  #graphPage(entry: FrontierEntry, pageUrl: string, record: UrlRecord): GraphPage {
+    const normalized = pageUrl === entry.url ? null : normalizeUrl(pageUrl);
+    const url = normalized?.ok ? normalized.url : entry.url;
+    const audit = this.#book.options.audit;
+    if (audit === null || !record.audit) return { url, auditFollows: false };
+    const rules = pageRulesFor(record.audit.facts, record.audit.xRobotsTag, audit.robot);
+    const auditFollows = !rules.noindex && !rules.nofollow && this.#auditRobots!.allows(url);
+    return { url, auditFollows };
+  }
+
+  /** One admitted link, in the link graph: counted, followed or not, `rel=nofollow` kept. */
+  #noteLink(page: GraphPage, url: string, link: ExtractedLink): void {
+    const graph = this.#book.linkGraph;
+    graph.noteLink(page.url, url);
+    if (this.#book.options.audit === null) return;
+    const relNofollow = link.rel.includes('nofollow');
+    if (relNofollow && (link.element === 'a' || link.element === 'area')) {
+      if (inScope(url, this.#scope).allowed)
+        graph.noteNofollow({
+          page: page.url,
+          url,
+          text: detach(link.text),
+          ...(link.line !== undefined ? { line: link.line } : {}),
+        });
+      return;
+    }
+    if (!page.auditFollows || relNofollow || url === page.url || graph.isFollowed(url)) return;
+    if (isPageLink(url, link)) graph.noteFollowed(url);
   }
 
   /** A stylesheet of the site: its `url(…)` and `@import` links, resolved against it. */
@@ -137,6 +198,7 @@ export class PageExpander {
   ): void {
     const context = this.#admissionContext(entry.depth + 1);
     const targets: string[] = [];
+    const page = this.#graphPage(entry, pageUrl, record);
     for (const link of links) {
       const admission = admitLink(link, context);
       if (admission.kind === 'ignore') continue;
@@ -160,6 +222,7 @@ export class PageExpander {
       }
       targets.push(admission.url);
       this.#book.sources.add(admission.url, source);
+      this.#noteLink(page, admission.url, link);
       if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
       if (nofollow) continue;
       if (admission.kind === 'known') {

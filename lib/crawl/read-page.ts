@@ -2,7 +2,8 @@
  * Everything the crawler needs from one fetched HTML page, from ONE parse:
  * its links (with origin and absolute URL), its content fingerprints and
  * what its robots META tags say about following links and indexing. The
- * robots reading uses lib/meta's directive parser, so the crawler and the
+ * page's facts for the site audit (lib/audit/) are read in that parse too,
+ * when asked. The robots reading uses lib/meta's directive parser, so the crawler and the
  * page audit agree on what `none` or `noindex, nofollow` means. The
  * X-Robots-Tag header is not in the HTML: the caller merges it
  * (lib/meta/x-robots-tag.ts).
@@ -12,6 +13,8 @@ import { DEFAULT_MAX_LINKS, type ExtractedLinks } from '../links/extract-links.t
 import { resolveLinks } from '../links/resolve-links.ts';
 import { scanHtml, type PageMeta } from '../links/scan-html.ts';
 import { parseDirectives } from '../meta/directives.ts';
+import { pageFactsReader } from '../meta/extract-page-facts.ts';
+import type { PageFacts } from '../meta/page-facts.ts';
 import { appliesToRobot } from '../meta/robot-names.ts';
 import { shorten } from '../meta/tag-source.ts';
 import { mergeRules, NO_RULES, rulesOf, type RobotsRules } from '../meta/robots-rules.ts';
@@ -31,12 +34,16 @@ export interface RobotsMetaReading {
 export interface PageReading extends ExtractedLinks {
   fingerprint: PageFingerprint;
   robotsMeta: RobotsMetaReading;
+  /** The page's facts, as `extractPageFacts` reads them, from this same parse; only when asked. */
+  facts?: PageFacts;
 }
 
 export interface ReadPageOptions {
   maxLinks?: number;
   /** Whose robots META tags count: `*` (only `<meta name="robots">`) or a product token like `Googlebot`. */
   robot?: string;
+  /** Also read the page's facts (title, METAs, LINKs, …) for the site audit, in the same parse. */
+  withFacts?: boolean;
 }
 
 export function readPage(
@@ -45,9 +52,11 @@ export function readPage(
   options: ReadPageOptions = {},
 ): PageReading {
   const text = new TextHasher();
+  const factsReader = options.withFacts ? pageFactsReader(pageUrl) : null;
   const scanned = scanHtml(html, {
     maxLinks: options.maxLinks ?? DEFAULT_MAX_LINKS,
     onText: (chunk) => text.add(chunk),
+    ...(factsReader ? { tee: factsReader } : {}),
   });
   const reading: PageReading = {
     links: resolveLinks(scanned.links, pageUrl, scanned.baseHref),
@@ -56,6 +65,7 @@ export function readPage(
     robotsMeta: readRobotsMeta(scanned.metas, options.robot ?? '*'),
   };
   if (scanned.baseHref !== undefined) reading.baseHref = scanned.baseHref;
+  if (factsReader) reading.facts = factsReader.finish();
   return reading;
 }
 

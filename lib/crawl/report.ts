@@ -15,7 +15,11 @@ import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
 import type { RobotsPolicyName } from '../robots/types.ts';
 import { SOFT_404_PATH_PREFIX } from './soft-404.ts';
 import type { CrawlStats, LinkSource, LinkStatus, StopReason, UrlRecord } from './types.ts';
-import type { SiteAuditSummary, SiteFinding } from '../audit/types.ts';
+import { auditPages } from '../audit/audit-pages.ts';
+import { siteAuditInput } from '../audit/site-audit-input.ts';
+import { siteFindings } from '../audit/site-findings.ts';
+import type { PageAudit, SiteAuditSummary, SiteFinding } from '../audit/types.ts';
+import { LinkGraph } from './link-graph.ts';
 import type { ReasonCode } from '../verdict/types.ts';
 
 export interface ReportLinkSource {
@@ -152,6 +156,8 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
   const sources = new Map(checkpoint.sources.entries);
   const sourcesOf = (url: string) => toReportSources(sources.get(url));
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
+  const site = siteAudit(checkpoint);
+  const audited = new Map(site.pages.map((page) => [page.url, page]));
   return {
     startUrl: checkpoint.options.startUrls[0]!,
     unreachableStart: unreachableStarts(checkpoint),
@@ -159,10 +165,9 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
     finished: checkpoint.finished,
     stoppedBecause: checkpoint.stoppedBecause,
     stats: reportStats(stats, records),
-    pages: pages.map(pageRow),
-    // Filled by the site audit (lib/audit/), wired in by the audit's own change.
-    audit: null,
-    findings: [],
+    pages: pages.map((r) => pageRow(r, audited.get(r.url))),
+    audit: site.summary,
+    findings: site.findings,
     broken: records
       .filter((r) => r.status === 'broken')
       .map((r) => brokenRow(r, sources.get(r.url))),
@@ -219,7 +224,43 @@ function unreachableStarts(checkpoint: CrawlCheckpoint): CrawlReport['unreachabl
     .map((r) => ({ url: r.url, ...reasonOf(r) }));
 }
 
-function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
+/** Job 1 for every page, and the checks only a whole crawl can make; nothing when the audit is off. */
+function siteAudit(checkpoint: CrawlCheckpoint): {
+  pages: PageAudit[];
+  summary: SiteAuditSummary | null;
+  findings: SiteFinding[];
+} {
+  const settings = checkpoint.options.audit;
+  if (!settings) return { pages: [], summary: null, findings: [] };
+  const pages = auditPages(checkpoint);
+  const findings = siteFindings(siteAuditInput(checkpoint, pages, settings));
+  return { pages, summary: auditSummary(settings.robot, pages, findings), findings };
+}
+
+function auditSummary(
+  robot: string,
+  pages: readonly PageAudit[],
+  findings: readonly SiteFinding[],
+): SiteAuditSummary {
+  const byReason: Record<string, number> = {};
+  for (const page of pages) {
+    const codes = new Set(page.reasons.filter((r) => r.blocking).map((r) => r.code));
+    for (const code of codes) byReason[code] = (byReason[code] ?? 0) + 1;
+  }
+  const byFinding: SiteAuditSummary['byFinding'] = {};
+  for (const finding of findings) byFinding[finding.code] = (byFinding[finding.code] ?? 0) + 1;
+  const indexable = pages.filter((page) => page.indexable).length;
+  return {
+    robot,
+    pages: pages.length,
+    indexable,
+    notIndexable: pages.length - indexable,
+    byReason,
+    byFinding,
+  };
+}
+
+function pageRow(r: UrlRecord, audit: PageAudit | undefined): CrawlReport['pages'][number] {
   return {
     url: r.url,
     status: r.httpStatus,
@@ -231,10 +272,15 @@ function pageRow(r: UrlRecord): CrawlReport['pages'][number] {
     nofollow: r.nofollow ?? false,
     duplicateOf: r.duplicateOf ?? null,
     truncated: r.truncated ?? false,
-    indexable: null,
-    reasons: [],
-    title: null,
-    canonical: null,
+    indexable: audit?.indexable ?? null,
+    reasons: (audit?.reasons ?? []).map(({ code, blocking, source, detail }) => ({
+      code,
+      blocking,
+      source,
+      detail,
+    })),
+    title: audit?.title ?? null,
+    canonical: audit?.canonical ?? null,
   };
 }
 
@@ -325,10 +371,14 @@ function sitemapComparison(
   const note = checkpoint.sitemap;
   if (!note) return null;
   const inSitemap = new Set(note.urls);
+  // Links from other pages: a page whose only link is its own (its canonical, say) is still an orphan.
+  const graph = checkpoint.linkGraph ? LinkGraph.fromJSON(checkpoint.linkGraph) : null;
+  const linkCount = (url: string) =>
+    graph ? graph.linkedFrom(url).count : (sources.get(url)?.count ?? 0);
   return {
     sitemaps: note.sitemaps,
     urls: note.urls.length,
-    notLinked: note.urls.filter((url) => (sources.get(url)?.count ?? 0) === 0),
+    notLinked: note.urls.filter((url) => linkCount(url) === 0),
     missingFromSitemap: pages
       .filter(
         (p) => p.status === 'ok' && isHtml(p.contentType) && !inSitemap.has(p.url) && !p.noindex,

@@ -8,6 +8,11 @@ import type { HttpErrorKind, RedirectHop } from '../http/types.ts';
 import type { LinkAttribute, LinkElement } from '../links/link-types.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { TrapKind } from './traps.ts';
+import {
+  DEFAULT_SITE_AUDIT_SETTINGS,
+  type PageAuditFacts,
+  type SiteAuditSettings,
+} from '../audit/types.ts';
 
 export interface CrawlOptions {
   /** Where the crawl starts (one or more URLs of the same site). */
@@ -47,6 +52,12 @@ export interface CrawlOptions {
   blockList: string[];
   /** Sent as `From` by adapters that can; recorded here for the report. */
   from?: string;
+  /**
+   * The whole-site audit (job 1 for every page, lib/audit/): for which robot,
+   * with which limits; null turns it off. A checkpoint saved before it
+   * existed resumes with the default.
+   */
+  audit: SiteAuditSettings | null;
 }
 
 export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrls'> = {
@@ -69,6 +80,7 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrls'> = {
   scope: 'origin',
   useSitemaps: false,
   blockList: [],
+  audit: DEFAULT_SITE_AUDIT_SETTINGS,
 };
 
 /** The closed set of outcomes for one URL. */
@@ -154,6 +166,8 @@ export interface UrlRecord {
   /** Attempts made (retries after 429/503 included). */
   attempts?: number;
   durationMs?: number;
+  /** What the site audit needs of an HTML page of the site, read in the same parse as its links. */
+  audit?: PageAuditFacts;
 }
 
 export type CrawlEvent =

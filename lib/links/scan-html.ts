@@ -14,6 +14,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { decodeAttributeEntities, decodeTextEntities } from '../meta/decode-entities.ts';
+import type { ParserTee } from '../meta/extract-page-facts.ts';
 import { parseRefresh } from '../meta/refresh.ts';
 import type { LinkAttribute, LinkElement, LinkOrigin } from './link-types.ts';
 import { cssUrls } from './css-urls.ts';
@@ -31,6 +32,12 @@ export interface ScanOptions {
   maxLinks: number;
   /** Receives visible text as written (references not decoded), in document order. */
   onText?: (raw: string) => void;
+  /**
+   * Receives every parser event, unfiltered (template contents included), so
+   * another reader shares this parse (lib/meta/extract-page-facts.ts
+   * `pageFactsReader`, which has its own reading of head, noscript and template).
+   */
+  tee?: ParserTee;
 }
 
 export interface ScannedPage {
@@ -91,17 +98,35 @@ export function scanHtml(html: string, options: ScanOptions): ScannedPage {
     line: 1,
     lineIndex: 0,
   };
-  scan.parser = new Parser(
-    {
-      onopentag: (name, attributes) => openTag(scan, name, attributes),
-      onclosetag: (name) => closeTag(scan, name),
-      ontext: (chunk) => readText(scan, chunk),
-    },
-    { decodeEntities: false },
-  );
+  scan.parser = new Parser(handlersOf(scan, options.tee), { decodeEntities: false });
   scan.parser.end(text);
   finishAnchor(scan);
   return scan.page;
+}
+
+/** The scan's own handlers, each also calling the tee's when there is one (the tee sees the event first). */
+function handlersOf(scan: Scan, tee: ParserTee | undefined): ParserTee {
+  if (!tee) {
+    return {
+      onopentag: (name, attributes) => openTag(scan, name, attributes),
+      onclosetag: (name) => closeTag(scan, name),
+      ontext: (chunk) => readText(scan, chunk),
+    };
+  }
+  return {
+    onopentag: (name, attributes) => {
+      tee.onopentag(name, attributes);
+      openTag(scan, name, attributes);
+    },
+    onclosetag: (name) => {
+      tee.onclosetag(name);
+      closeTag(scan, name);
+    },
+    ontext: (chunk) => {
+      tee.ontext(chunk);
+      readText(scan, chunk);
+    },
+  };
 }
 
 function openTag(scan: Scan, name: string, attributes: Attributes): void {

@@ -62,20 +62,49 @@ interface Reader {
   titleDone: boolean;
 }
 
-export function extractPageFacts(html: string, url: string): PageFacts {
+/** The parser events a facts reader consumes (htmlparser2's handler names). */
+export interface ParserTee {
+  onopentag(name: string, attributes: Attributes): void;
+  onclosetag(name: string): void;
+  ontext(text: string): void;
+}
+
+/**
+ * A facts reader another htmlparser2 pass can drive (a tee): the crawl's
+ * link scan (lib/links/scan-html.ts) feeds it every event of its own parse,
+ * so a page of the site is parsed once for its links and its facts.
+ * `finish()` gives what `extractPageFacts` would have read from the same HTML.
+ */
+export interface PageFactsReader extends ParserTee {
+  finish(): PageFacts;
+}
+
+export function pageFactsReader(url: string): PageFactsReader {
   const reader = newReader(url);
+  return {
+    onopentag: (name, attributes) => openTag(reader, name, attributes),
+    onclosetag: (name) => closeTag(reader, name),
+    ontext: (text) => readText(reader, text),
+    finish: () => {
+      finishTitle(reader);
+      return reader.facts;
+    },
+  };
+}
+
+export function extractPageFacts(html: string, url: string): PageFacts {
+  const reader = pageFactsReader(url);
   const parser = new Parser(
     {
-      onopentag: (name, attributes) => openTag(reader, name, attributes),
-      onclosetag: (name) => closeTag(reader, name),
-      ontext: (text) => readText(reader, text),
+      onopentag: reader.onopentag,
+      onclosetag: reader.onclosetag,
+      ontext: reader.ontext,
     },
     { decodeEntities: false },
   );
   // A byte-order mark left in by the caller's decoder is not page text.
   parser.end(html.startsWith('\uFEFF') ? html.slice(1) : html);
-  finishTitle(reader);
-  return reader.facts;
+  return reader.finish();
 }
 
 function newReader(url: string): Reader {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import { DEFAULT_CRAWL_OPTIONS } from '../crawl/types.ts';
 import { crawlFormDefaults, crawlOptionsOf, runningCrawlSettings } from './crawl-options.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
@@ -25,8 +26,21 @@ describe('the options of a crawl started from the popup', () => {
       ...form,
       timeoutMs: 3_000,
       blockList: ['/admin/*'],
+      audit: DEFAULT_SITE_AUDIT_SETTINGS,
       from: 'webmaster@example.com',
     });
+  });
+
+  it.each([
+    ['googlebot', 'googlebot'],
+    ['bingbot', 'bingbot'],
+    ['*', '*'],
+  ])('audit the pages for the robot the verdicts are for (%s)', (robot, audited) => {
+    const stored = { ...STORED, robot };
+    const options = crawlOptionsOf(crawlFormDefaults(stored), stored);
+    expect(options.audit).toEqual({ ...DEFAULT_SITE_AUDIT_SETTINGS, robot: audited });
+    // The crawl itself still obeys robots.txt for its own token.
+    expect(options.robot).toBe(stored.crawl.robot);
   });
 
   it('show a running crawl by its own options, not the stored defaults', () => {

@@ -2,8 +2,10 @@
  * The options of a crawl started from the popup: what the popup's form
  * says (it starts from the stored defaults and may have been changed
  * there), plus what only the Options page sets — the block list and the
- * contact address.
+ * contact address — and the site audit, for the robot the verdicts are for
+ * (the Options page's robot, Googlebot by default).
  */
+import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions } from '../crawl/types.ts';
 import type { CrawlSettings } from './crawl-settings.ts';
 import type { Settings } from './settings.ts';
@@ -15,6 +17,7 @@ export function crawlOptionsOf(
   return {
     ...crawlSettingsOf(form),
     blockList: [...stored.blockList],
+    audit: { ...DEFAULT_SITE_AUDIT_SETTINGS, robot: stored.robot },
     ...(stored.from ? { from: stored.from } : {}),
   };
 }

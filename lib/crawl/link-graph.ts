@@ -1,0 +1,92 @@
+/**
+ * The link graph notes the site audit needs, taken as each page is read (the
+ * link sources keep only a few links per URL once it is fine, so they cannot
+ * answer these afterwards):
+ *   - per URL, how many links come from OTHER pages, and the first few of
+ *     those pages (a page's link to itself, its own canonical say, makes no
+ *     page less of an orphan);
+ *   - the URLs with at least one followed link: from a page the audit robot
+ *     may fetch, index and follow, through a link without `rel=nofollow`;
+ *   - the site's `rel=nofollow` links, the first ones kept, all counted.
+ * Plain data, checkpointed with the crawl.
+ */
+import type { NofollowLink } from '../audit/types.ts';
+
+/** Linking pages listed per URL (the count is exact). */
+export const LINKING_PAGES_KEPT = 5;
+/** `rel=nofollow` links kept (the count is exact). */
+export const NOFOLLOW_LINKS_KEPT = 1_000;
+
+export interface LinkGraphJson {
+  /** URL → links from other pages, and the first few of those pages. */
+  linkedFrom: [url: string, links: number, pages: string[]][];
+  /** URLs with at least one followed link (see above); empty when the audit is off. */
+  followed: string[];
+  nofollowLinks: NofollowLink[];
+  nofollowLinkCount: number;
+}
+
+export class LinkGraph {
+  readonly #linkedFrom = new Map<string, { links: number; pages: string[] }>();
+  readonly #followed = new Set<string>();
+  readonly #nofollowLinks: NofollowLink[] = [];
+  #nofollowLinkCount = 0;
+
+  /** A link from `page` to `url` (both normalized); a page's link to itself is not counted. */
+  noteLink(page: string, url: string): void {
+    if (page === url) return;
+    let entry = this.#linkedFrom.get(url);
+    if (!entry) {
+      entry = { links: 0, pages: [] };
+      this.#linkedFrom.set(url, entry);
+    }
+    entry.links++;
+    if (entry.pages.length < LINKING_PAGES_KEPT && !entry.pages.includes(page))
+      entry.pages.push(page);
+  }
+
+  noteFollowed(url: string): void {
+    this.#followed.add(url);
+  }
+
+  isFollowed(url: string): boolean {
+    return this.#followed.has(url);
+  }
+
+  noteNofollow(link: NofollowLink): void {
+    this.#nofollowLinkCount++;
+    if (this.#nofollowLinks.length < NOFOLLOW_LINKS_KEPT) this.#nofollowLinks.push(link);
+  }
+
+  linkedFrom(url: string): { count: number; pages: string[] } {
+    const entry = this.#linkedFrom.get(url);
+    return entry ? { count: entry.links, pages: [...entry.pages] } : { count: 0, pages: [] };
+  }
+
+  get nofollowLinks(): readonly NofollowLink[] {
+    return this.#nofollowLinks;
+  }
+
+  get nofollowLinkCount(): number {
+    return this.#nofollowLinkCount;
+  }
+
+  toJSON(): LinkGraphJson {
+    return {
+      linkedFrom: [...this.#linkedFrom].map(([url, { links, pages }]) => [url, links, pages]),
+      followed: [...this.#followed],
+      nofollowLinks: this.#nofollowLinks,
+      nofollowLinkCount: this.#nofollowLinkCount,
+    };
+  }
+
+  static fromJSON(data: LinkGraphJson): LinkGraph {
+    const graph = new LinkGraph();
+    for (const [url, links, pages] of data.linkedFrom)
+      graph.#linkedFrom.set(url, { links, pages: [...pages] });
+    for (const url of data.followed) graph.#followed.add(url);
+    graph.#nofollowLinks.push(...data.nofollowLinks);
+    graph.#nofollowLinkCount = data.nofollowLinkCount;
+    return graph;
+  }
+}
