@@ -28,7 +28,7 @@ export function robotsPagesSpec(report: CrawlReport, i18n: Translator): TableSpe
     noun: t('noun_noindex_or_nofollow_pages'),
     rows: noindexPageRows(report),
     searchText: (r) => r.url,
-    filter: { label: t('col_directives'), valueOf: directivesOf },
+    filters: [{ label: t('col_directives'), valueOf: directivesOf }],
     columns: [
       urlColumn('url', t('col_page')),
       textColumn('directives', t('col_says'), directivesOf),

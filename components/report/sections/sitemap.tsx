@@ -28,11 +28,13 @@ export function sitemapSpec(report: CrawlReport, i18n: Translator): TableSpec<Si
     noun: t('noun_sitemap_differences'),
     rows,
     searchText: (r) => r.url,
-    filter: {
-      label: t('col_finding'),
-      valueOf: (r) => r.finding,
-      labelOf: (value) => t(SITEMAP_FINDINGS[value as SitemapRow['finding']]),
-    },
+    filters: [
+      {
+        label: t('col_finding'),
+        valueOf: (r) => r.finding,
+        labelOf: (value) => t(SITEMAP_FINDINGS[value as SitemapRow['finding']]),
+      },
+    ],
     columns: [
       urlColumn('url', t('col_url')),
       {
