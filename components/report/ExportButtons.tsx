@@ -11,8 +11,15 @@ import { englishTranslator } from '../english.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { useI18n } from '../i18n.tsx';
 
-/** `robotlens-<host>-<yyyy-mm-dd>.<extension>`, dated by the crawl's start (local time). */
-export function reportFileName(report: CrawlReport, extension: 'csv' | 'json'): string {
+/**
+ * `robotlens-<host>-<yyyy-mm-dd>[-<part>].<extension>`, dated by the crawl's
+ * start (local time); `part` names one table's file (`indexability`).
+ */
+export function reportFileName(
+  report: CrawlReport,
+  extension: 'csv' | 'json',
+  part?: string,
+): string {
   let host = 'site';
   try {
     host = new URL(report.startUrl).host;
@@ -20,7 +27,8 @@ export function reportFileName(report: CrawlReport, extension: 'csv' | 'json'): 
     // keep "site"
   }
   const safeHost = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-');
-  return `robotlens-${safeHost}-${localDay(report.stats.startedAtMs)}.${extension}`;
+  const suffix = part ? `-${part}` : '';
+  return `robotlens-${safeHost}-${localDay(report.stats.startedAtMs)}${suffix}.${extension}`;
 }
 
 function localDay(ms: number): string {
@@ -42,9 +50,47 @@ export function saveTextFile(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The report as JSON: each phrase in English, with the phrase beside it. */
-export function reportJson(report: CrawlReport): string {
+/** The report (or a part of it) as JSON: each phrase in English, with the phrase beside it. */
+export function reportJson(report: object): string {
   return stringifySafeJson(withText(report, englishTranslator.say), 2);
+}
+
+export interface TableExportsProps {
+  report: CrawlReport;
+  /** Names the files (`indexability`, `findings-canonical`). */
+  part: string;
+  /** What the table holds, for the buttons' titles. */
+  noun: string;
+  /** The table as CSV and as data for JSON, made when a button is pressed (in English). */
+  csv: () => string;
+  json: () => object;
+}
+
+/** Save one section's table: its own CSV and JSON, beside the whole report's. */
+export function TableExports({ report, part, noun, csv, json }: TableExportsProps) {
+  const { t } = useI18n();
+  return (
+    <div class="exports table-exports" role="group" aria-label={t('export_table_label')}>
+      <button
+        type="button"
+        title={t('export_table_csv_title', { noun })}
+        onClick={() =>
+          saveTextFile(reportFileName(report, 'csv', part), 'text/csv;charset=utf-8', csv())
+        }
+      >
+        {t('export_table_csv')}
+      </button>
+      <button
+        type="button"
+        title={t('export_table_json_title', { noun })}
+        onClick={() =>
+          saveTextFile(reportFileName(report, 'json', part), 'application/json', reportJson(json()))
+        }
+      >
+        {t('export_table_json')}
+      </button>
+    </div>
+  );
 }
 
 export function ExportButtons({ report }: { report: CrawlReport }) {

@@ -55,6 +55,18 @@ export function ReportHeader({ report, actions }: ReportHeaderProps) {
     [t('stat_rate'), formatRate(stats.requests, stats.durationMs, i18n), '', 'Requests/s'],
   ];
   if (stats.queued > 0) tiles.push([t('stat_still_queued'), stats.queued, '', 'Still queued']);
+  const { audit } = report;
+  if (audit) {
+    tiles.push(
+      [t('verdict_indexable'), audit.indexable, '', 'Indexable'],
+      [
+        t('verdict_not_indexable'),
+        audit.notIndexable,
+        audit.notIndexable > 0 ? 'bad' : 'good',
+        'Not indexable',
+      ],
+    );
+  }
   return (
     <header class="report-header">
       <div class="report-title">

@@ -5,6 +5,7 @@
  * sections.tsx lists them in tab order.
  */
 import type { FunctionComponent } from 'preact';
+import type { FindingFamily } from '../../lib/audit/finding-labels.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import type { PlainMessageKey } from '../../lib/i18n/catalog.ts';
 
@@ -13,7 +14,11 @@ export type SectionId =
   | 'redirects'
   | 'traps'
   | 'duplicates'
-  | 'noindex'
+  | 'indexability'
+  | 'canonical'
+  | 'hreflang'
+  | 'titles'
+  | 'links'
   | 'skipped'
   | 'blocked'
   | 'rate-limited'
@@ -27,9 +32,15 @@ type ListKeys<T> = {
   [K in keyof T & string]-?: NonNullable<T[K]> extends readonly unknown[] ? K : never;
 }[keyof T & string];
 
-/** The report's lists: its array fields, and the sitemap comparison's (`sitemap.notLinked`). */
+/**
+ * The report's lists: its array fields, the sitemap comparison's
+ * (`sitemap.notLinked`), and the findings of one family of checks
+ * (`findings.canonical`): the findings are shown in one section per family.
+ */
 export type ReportList =
-  ListKeys<CrawlReport> | `sitemap.${ListKeys<NonNullable<CrawlReport['sitemap']>>}`;
+  | Exclude<ListKeys<CrawlReport>, 'findings'>
+  | `sitemap.${ListKeys<NonNullable<CrawlReport['sitemap']>>}`
+  | `findings.${FindingFamily}`;
 
 export interface ReportSection {
   id: SectionId;

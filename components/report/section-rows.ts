@@ -4,6 +4,8 @@
  * Sections list findings only — a site whose robots.txt answered as it
  * should, or that answers a missing page with a 404, is not one.
  */
+import { findingFamily, type FindingFamily } from '../../lib/audit/finding-labels.ts';
+import type { SiteFinding } from '../../lib/audit/types.ts';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { isRobotsProblem } from '../../lib/crawl/robots-problem.ts';
 
@@ -14,8 +16,9 @@ export interface SitemapRow {
   finding: 'not-linked' | 'missing-from-sitemap';
 }
 
-export const noindexPageRows = (report: CrawlReport): Rows<'pages'> =>
-  report.pages.filter((p) => p.noindex || p.nofollow);
+/** The findings of one family of checks (lib/audit/finding-labels.ts), in the report's order. */
+export const findingRows = (report: CrawlReport, family: FindingFamily): SiteFinding[] =>
+  report.findings.filter((f) => findingFamily(f.code) === family);
 
 export const soft404Rows = (report: CrawlReport): Rows<'soft404'> =>
   report.soft404.filter((s) => s.detected);

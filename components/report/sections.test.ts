@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FINDING_FAMILIES } from '../../lib/audit/finding-labels.ts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { Crawler } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
@@ -13,8 +14,11 @@ import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import type { ReportList, ReportSection } from './section-model.ts';
 import { SECTIONS, sectionsOf } from './sections.tsx';
 
+/** A list as the report names it: the findings of one family (`findings.canonical`) are `findings`. */
+const reportListOf = (list: string) => (list.startsWith('findings.') ? 'findings' : list);
+
 /** The report's lists the page does not show (the JSON export has them). */
-const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched', 'findings'];
+const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched'];
 
 const O = 'http://site.test';
 
@@ -66,8 +70,15 @@ describe('report sections', () => {
   it('shows every list of the report in a section, or names it as not on the page', async () => {
     const report = await crawledReport();
     expect(report.sitemap).not.toBeNull();
-    const shown = SECTIONS.flatMap((s) => s.lists);
+    const shown = new Set(SECTIONS.flatMap((s) => s.lists).map(reportListOf));
     expect(sorted(listsOf(report))).toEqual(sorted([...shown, ...NOT_ON_THE_PAGE]));
+  });
+
+  it('shows every family of site-audit findings, each in one section', () => {
+    const families = SECTIONS.flatMap((s) => s.lists)
+      .filter((list) => list.startsWith('findings.'))
+      .map((list) => list.slice('findings.'.length));
+    expect(sorted(families)).toEqual(sorted(new Set(Object.values(FINDING_FAMILIES))));
   });
 
   it('gives each list one section', () => {

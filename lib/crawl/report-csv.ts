@@ -32,6 +32,13 @@ export function brokenLinksCsv(report: CrawlReport, say: (phrase: Phrase) => str
       ]);
     }
   }
+  return csvText(rows);
+}
+
+/** Rows of cells as CSV text, each line ended by CRLF (RFC 4180). */
+export function csvText(
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 

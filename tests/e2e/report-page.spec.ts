@@ -262,8 +262,11 @@ test('redirect chains hop by hop, and the other sections', async ({ openExtensio
   await expect(page.getByTestId('traps-table')).toContainText('repeating-path');
   await page.getByRole('tab', { name: /^Duplicates/ }).click();
   await expect(page.getByTestId('duplicates-table')).toContainText(`${SHOP}/copy-b.html`);
-  await page.getByRole('tab', { name: /^Noindex/ }).click();
-  await expect(page.getByTestId('noindex-table')).toContainText('noindex, nofollow');
+  await page.getByRole('tab', { name: /^Indexability/ }).click();
+  const hidden = page.getByTestId('indexability-table').locator('tbody tr', {
+    hasText: `${SHOP}/hidden.html`,
+  });
+  await expect(hidden.locator('td[data-column="directives"]')).toHaveText('noindex, nofollow');
   await expect(page.getByTestId('not-followed-table')).toContainText(`${SHOP}/next.html`);
   await page.getByRole('tab', { name: /^Blocked/ }).click();
   await expect(page.getByTestId('blocked-table')).toContainText('Disallow: /private/');

@@ -23,7 +23,7 @@ export function brokenSpec(report: CrawlReport, i18n: Translator): TableSpec<Row
     noun: t('noun_broken_links'),
     rows: report.broken,
     searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
-    filter: { label: t('col_kind'), valueOf: (r) => r.kind },
+    filters: [{ label: t('col_kind'), valueOf: (r) => r.kind }],
     columns: [
       urlColumn('url', t('col_broken_url'), (r) =>
         r.internal ? null : <span class="tag">{t('tag_other_site')}</span>,

@@ -23,7 +23,7 @@ export function forbiddenSpec(report: CrawlReport, i18n: Translator): TableSpec<
     noun: t('noun_forbidden_urls'),
     rows: report.forbidden,
     searchText: (r) => `${r.url}\n${reasonText(r, i18n)}\n${sourcesText(r.foundOn)}`,
-    filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
+    filters: [{ label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) }],
     columns: [
       urlColumn('url', t('col_url')),
       statusColumn('status', t('col_status'), i18n),

@@ -18,7 +18,7 @@ export function rateLimitedSpec(
     noun: t('noun_rate_limited_urls'),
     rows: report.rateLimited,
     searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
-    filter: { label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) },
+    filters: [{ label: t('col_status'), valueOf: (r) => statusText(r.status, i18n) }],
     columns: [
       urlColumn('url', t('col_url')),
       statusColumn('status', t('col_status'), i18n),

@@ -16,11 +16,13 @@ export function redirectsSpec(report: CrawlReport, i18n: Translator): TableSpec<
     noun: t('noun_redirects'),
     rows: report.redirects,
     searchText: (r) => [r.from, ...r.chain.map((hop) => hop.url), r.to].join('\n'),
-    filter: {
-      label: t('col_outcome'),
-      valueOf: (r) => r.outcome,
-      labelOf: (value) => outcomeText(value, i18n),
-    },
+    filters: [
+      {
+        label: t('col_outcome'),
+        valueOf: (r) => r.outcome,
+        labelOf: (value) => outcomeText(value, i18n),
+      },
+    ],
     columns: [
       urlColumn('from', t('col_from')),
       {

@@ -15,7 +15,7 @@ export function robotsTxtSpec(report: CrawlReport, i18n: Translator): TableSpec<
     noun: t('crawlview_noun_robots_problems'),
     rows: robotsProblemRows(report),
     searchText: (r) => `${r.url}\n${r.code}\n${reasonText(r, i18n)}`,
-    filter: { label: t('col_policy'), valueOf: (r) => r.policy },
+    filters: [{ label: t('col_policy'), valueOf: (r) => r.policy }],
     columns: [
       urlColumn('url', t('col_url')),
       statusColumn('status', t('col_status'), i18n),

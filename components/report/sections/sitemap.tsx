@@ -1,7 +1,10 @@
 /**
  * Sitemap: how the sitemaps robots.txt names compare with what the crawl
  * found (listed but not linked, linked but not listed), with the sitemaps
- * read, their URL count and their errors. Shown only when sitemaps were read.
+ * read, their URL count and their errors; and the site audit's sitemap
+ * checks (listed URLs that redirect, are broken, noindex, blocked or not
+ * canonical; indexable pages not listed). Shown when sitemaps were read or
+ * the audit found something about them.
  */
 import type { CrawlReport } from '../../../lib/crawl/report.ts';
 import type { PlainMessageKey } from '../../../lib/i18n/catalog.ts';
@@ -10,7 +13,8 @@ import { useI18n } from '../../i18n.tsx';
 import { UrlList } from '../cells.tsx';
 import { urlColumn } from '../columns.tsx';
 import { ReportTable } from '../ReportTable.tsx';
-import { sitemapRows, type SitemapRow } from '../section-rows.ts';
+import { FindingsPanel } from '../findings.tsx';
+import { findingRows, sitemapRows, type SitemapRow } from '../section-rows.ts';
 import type { ReportSection } from '../section-model.ts';
 import type { TableSpec } from '../table/table-model.ts';
 
@@ -28,11 +32,13 @@ export function sitemapSpec(report: CrawlReport, i18n: Translator): TableSpec<Si
     noun: t('noun_sitemap_differences'),
     rows,
     searchText: (r) => r.url,
-    filter: {
-      label: t('col_finding'),
-      valueOf: (r) => r.finding,
-      labelOf: (value) => t(SITEMAP_FINDINGS[value as SitemapRow['finding']]),
-    },
+    filters: [
+      {
+        label: t('col_finding'),
+        valueOf: (r) => r.finding,
+        labelOf: (value) => t(SITEMAP_FINDINGS[value as SitemapRow['finding']]),
+      },
+    ],
     columns: [
       urlColumn('url', t('col_url')),
       {
@@ -46,6 +52,21 @@ export function sitemapSpec(report: CrawlReport, i18n: Translator): TableSpec<Si
 }
 
 function SitemapPanel({ report }: { report: CrawlReport }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <SitemapComparison report={report} />
+      {report.audit ? (
+        <>
+          <h2>{t('sitemap_checks_heading')}</h2>
+          <FindingsPanel report={report} family="sitemap" />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function SitemapComparison({ report }: { report: CrawlReport }) {
   const { t, number, say } = useI18n();
   const sitemap = report.sitemap;
   if (!sitemap) return <p class="empty">{t('sitemap_not_read')}</p>;
@@ -82,8 +103,14 @@ export const section: ReportSection = {
   id: 'sitemap',
   label: 'section_sitemap',
   about: 'about_sitemap',
-  lists: ['sitemap.notLinked', 'sitemap.missingFromSitemap', 'sitemap.sitemaps', 'sitemap.errors'],
-  count: (report) => sitemapRows(report).length,
-  shownFor: (report) => Boolean(report.sitemap),
+  lists: [
+    'sitemap.notLinked',
+    'sitemap.missingFromSitemap',
+    'sitemap.sitemaps',
+    'sitemap.errors',
+    'findings.sitemap',
+  ],
+  count: (report) => sitemapRows(report).length + findingRows(report, 'sitemap').length,
+  shownFor: (report) => Boolean(report.sitemap) || findingRows(report, 'sitemap').length > 0,
   Body: SitemapPanel,
 };

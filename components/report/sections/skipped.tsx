@@ -19,7 +19,7 @@ export function skippedSpec(report: CrawlReport, i18n: Translator): TableSpec<Ro
     noun: t('noun_skipped_urls'),
     rows: report.skipped,
     searchText: (r) => `${r.url}\n${reasonText(r, i18n)}`,
-    filter: { label: t('col_rule'), valueOf: (r) => ruleOf(r.reason) },
+    filters: [{ label: t('col_rule'), valueOf: (r) => ruleOf(r.reason) }],
     columns: [urlColumn('url', t('col_url')), reasonColumn(t('col_reason'), i18n)],
   };
 }

@@ -21,7 +21,7 @@ export function trapsSpec(report: CrawlReport, i18n: Translator): TableSpec<Row<
     noun: t('noun_traps'),
     rows: report.traps,
     searchText: (r) => `${r.url}\n${trapText(r, i18n)}\n${sourcesText(r.foundOn)}`,
-    filter: { label: t('col_kind'), valueOf: (r) => r.kind },
+    filters: [{ label: t('col_kind'), valueOf: (r) => r.kind }],
     columns: [
       {
         id: 'kind',

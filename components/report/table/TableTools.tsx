@@ -16,28 +16,31 @@ export function TableTools<R>({ spec, state }: { spec: TableSpec<R>; state: Tabl
         value={state.query}
         onInput={(event) => state.search(event.currentTarget.value)}
       />
-      {spec.filter ? (
-        <span class="table-filter">
-          <label for={`${spec.id}-filter`}>{spec.filter.label}</label>
-          <select
-            id={`${spec.id}-filter`}
-            value={state.filterValue}
-            onChange={(event) => state.filterBy(event.currentTarget.value)}
-          >
-            <option value={ALL}>{t('table_all', { count: total })}</option>
-            {state.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t('table_option', {
-                  value:
-                    spec.filter!.labelOf?.(option.value) ??
-                    (revealInvisible(option.value) || t('table_none_value')),
-                  count: option.count,
-                })}
-              </option>
-            ))}
-          </select>
-        </span>
-      ) : null}
+      {(spec.filters ?? []).map((filter, index) => {
+        const id = index === 0 ? `${spec.id}-filter` : `${spec.id}-filter-${index + 1}`;
+        return (
+          <span class="table-filter" key={id}>
+            <label for={id}>{filter.label}</label>
+            <select
+              id={id}
+              value={state.filterValues[index]}
+              onChange={(event) => state.filterBy(index, event.currentTarget.value)}
+            >
+              <option value={ALL}>{t('table_all', { count: total })}</option>
+              {state.options[index]!.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t('table_option', {
+                    value:
+                      filter.labelOf?.(option.value) ??
+                      (revealInvisible(option.value) || t('table_none_value')),
+                    count: option.count,
+                  })}
+                </option>
+              ))}
+            </select>
+          </span>
+        );
+      })}
       <span class="match-count" role="status" data-testid={`${spec.id}-count`}>
         {state.filtered
           ? t('table_matches', { count: state.matches.length, total: spec.count(total) })

@@ -25,7 +25,8 @@ export interface Column<R> {
 export interface TableFilter<R> {
   /** Names the select, e.g. "Kind". */
   label: string;
-  valueOf: (row: R) => string;
+  /** The row's value; a row with several (a page's reason codes) is found under each. */
+  valueOf: (row: R) => string | readonly string[];
   /** How a value reads in the select, when it is a code rather than page data. */
   labelOf?: (value: string) => string;
 }
@@ -41,7 +42,8 @@ export interface TableSpec<R> {
   columns: Column<R>[];
   /** The text a search looks in (URL, page, anchor text…). */
   searchText: (row: R) => string;
-  filter?: TableFilter<R>;
+  /** One select each; a row shows when it has every selected value. */
+  filters?: TableFilter<R>[];
   /** The column sorted by at first. */
   initialSort?: { column: string; direction: SortDirection };
 }
@@ -50,7 +52,8 @@ export interface IndexedRow<R> {
   row: R;
   /** Lower-cased search text. */
   haystack: string;
-  filterValue: string;
+  /** Per filter of the spec, the row's values. */
+  filterValues: (readonly string[])[];
 }
 
 export const ALL = '';
@@ -59,14 +62,23 @@ export function prepareRows<R>(spec: TableSpec<R>): IndexedRow<R>[] {
   return spec.rows.map((row) => ({
     row,
     haystack: spec.searchText(row).toLowerCase(),
-    filterValue: spec.filter ? spec.filter.valueOf(row) : ALL,
+    filterValues: (spec.filters ?? []).map((filter) => {
+      const value = filter.valueOf(row);
+      return typeof value === 'string' ? [value] : value;
+    }),
   }));
 }
 
-/** Distinct filter values with their counts, most frequent first. */
-export function filterOptions<R>(rows: IndexedRow<R>[]): { value: string; count: number }[] {
+/** The `index`th filter's distinct values with their counts (rows having each), most frequent first. */
+export function filterOptions<R>(
+  rows: IndexedRow<R>[],
+  index: number,
+): { value: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const { filterValue } of rows) counts.set(filterValue, (counts.get(filterValue) ?? 0) + 1);
+  for (const { filterValues } of rows) {
+    for (const value of new Set(filterValues[index]))
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
   return [...counts]
     .map(([value, count]) => ({ value, count }))
     .sort((a, b) => b.count - a.count || compareValues(a.value, b.value));
@@ -92,17 +104,18 @@ export function sortRows<R>(
   return order.map((index) => rows[index]!);
 }
 
-/** One pass: rows with the filter value (or any) whose text contains the query (case-insensitive). */
+/** One pass: rows with each selected filter value (or any) whose text contains the query (case-insensitive). */
 export function matchRows<R>(
   rows: IndexedRow<R>[],
-  filterValue: string,
+  selected: readonly string[],
   query: string,
 ): IndexedRow<R>[] {
   const needle = query.trim().toLowerCase();
-  if (filterValue === ALL && needle === '') return rows;
+  const chosen = selected.flatMap((value, index) => (value === ALL ? [] : [{ value, index }]));
+  if (chosen.length === 0 && needle === '') return rows;
   return rows.filter(
     (r) =>
-      (filterValue === ALL || r.filterValue === filterValue) &&
+      chosen.every(({ value, index }) => r.filterValues[index]?.includes(value)) &&
       (needle === '' || r.haystack.includes(needle)),
   );
 }

@@ -21,10 +21,11 @@ export const ROWS_PER_PAGE = 100;
 export interface TableState<R> {
   query: string;
   search: (query: string) => void;
-  filterValue: string;
-  filterBy: (value: string) => void;
-  /** The filter's values with their counts, most frequent first. */
-  options: { value: string; count: number }[];
+  /** Per filter of the spec, the value selected (ALL for any). */
+  filterValues: string[];
+  filterBy: (index: number, value: string) => void;
+  /** Per filter, its values with their counts, most frequent first. */
+  options: { value: string; count: number }[][];
   sort: { column: string; direction: SortDirection } | null;
   sortBy: (column: string) => void;
   /** Every row the search and the filter let through, sorted. */
@@ -45,20 +46,25 @@ export interface TableState<R> {
 
 export function useTableState<R>(spec: TableSpec<R>): TableState<R> {
   const [query, setQuery] = useState('');
-  const [filterValue, setFilterValue] = useState(ALL);
+  const [filterValues, setFilterValues] = useState<string[]>(() =>
+    (spec.filters ?? []).map(() => ALL),
+  );
   const [sort, setSort] = useState(spec.initialSort ?? null);
   const [pageIndex, setPageIndex] = useState(0);
 
   const indexed = useMemo(() => prepareRows(spec), [spec]);
-  const options = useMemo(() => (spec.filter ? filterOptions(indexed) : []), [spec, indexed]);
+  const options = useMemo(
+    () => (spec.filters ?? []).map((_, index) => filterOptions(indexed, index)),
+    [spec, indexed],
+  );
   const sortColumn = spec.columns.find((c) => c.id === sort?.column);
   const sorted = useMemo(
     () => sortRows(indexed, sortColumn, sort?.direction ?? 'ascending'),
     [indexed, sortColumn, sort?.direction],
   );
   const matches = useMemo(
-    () => matchRows(sorted, filterValue, query),
-    [sorted, filterValue, query],
+    () => matchRows(sorted, filterValues, query),
+    [sorted, filterValues, query],
   );
 
   const pageCount = Math.max(1, Math.ceil(matches.length / ROWS_PER_PAGE));
@@ -71,9 +77,9 @@ export function useTableState<R>(spec: TableSpec<R>): TableState<R> {
       setQuery(value);
       setPageIndex(0);
     },
-    filterValue,
-    filterBy: (value) => {
-      setFilterValue(value);
+    filterValues,
+    filterBy: (index, value) => {
+      setFilterValues((values) => values.map((old, i) => (i === index ? value : old)));
       setPageIndex(0);
     },
     options,
@@ -91,6 +97,6 @@ export function useTableState<R>(spec: TableSpec<R>): TableState<R> {
     first,
     goToPage: setPageIndex,
     total: spec.rows.length,
-    filtered: query.trim() !== '' || filterValue !== ALL,
+    filtered: query.trim() !== '' || filterValues.some((value) => value !== ALL),
   };
 }
