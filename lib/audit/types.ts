@@ -16,6 +16,7 @@
  * token: robots.txt is decided for it from the file the crawl fetched, never
  * by fetching as that robot.
  */
+import type { LinkStatus } from '../crawl/types.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import type { Reason } from '../verdict/types.ts';
@@ -77,16 +78,8 @@ export interface TargetState {
   url: string;
   /** Final HTTP status; null when no answer (or not requested). */
   httpStatus: number | null;
-  /** The crawl's closed outcome (lib/crawl/types.ts LinkStatus). */
-  status:
-    | 'ok'
-    | 'redirected'
-    | 'broken'
-    | 'rate-limited'
-    | 'forbidden'
-    | 'blocked'
-    | 'skipped'
-    | 'unchanged';
+  /** The crawl's closed outcome. */
+  status: LinkStatus;
   /** Where a redirect ended (normalized), when it redirected. */
   finalUrl: string | null;
 }
