@@ -44,7 +44,7 @@ export interface TabFacts {
   /** Status of the navigation as the browser received it (null when unknown). */
   navigationStatus: number | null;
   /**
-   * The document's MIME type (`document.contentType`): the background fetches
+   * The MIME type the browser gave the page (its content type): the background fetches
    * the served markup only for HTML. Absent when the reader did not say.
    */
   contentType?: string;
