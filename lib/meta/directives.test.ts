@@ -74,11 +74,15 @@ describe('parseDirectives: case, separators and values', () => {
     ],
     // Found by extract-page-facts.property.test.ts: `push(...words)` threw RangeError here.
     ['200,000 words in one piece', 'noindex '.repeat(200_000), Array(200_000).fill('noindex')],
-  ])('reads %s at once', (_name, text, expected) => {
-    const start = performance.now();
-    expect(names(text)).toEqual(expected);
-    expect(performance.now() - start).toBeLessThan(1_000);
-  });
+  ])(
+    'reads %s at once',
+    (_name, text, expected) => {
+      // Linear time, guarded by the test's timeout: a quadratic reading of 200,000 words
+      // takes minutes. Figures belong in `npm run bench`, not in a timed assertion.
+      expect(names(text)).toEqual(expected);
+    },
+    30_000,
+  );
 
   it('reads values case-insensitively and keeps the text as written', () => {
     expect(parseDirectives('Max-Image-Preview:LARGE').directives).toEqual([

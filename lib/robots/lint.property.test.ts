@@ -126,15 +126,21 @@ describe('robots.txt parse and lint of huge and broken files, in bounded time', 
     ['512,000 lines ended by CR alone', () => crOnlyRobotsTxt()],
     ['BOMs everywhere', () => '\ufeff'.repeat(200_000)],
     ['invalid UTF-8 everywhere', () => new Uint8Array(1_000_000).fill(0xc3)],
-  ])('%s: a result within 10 s, the size flagged', (_name, build) => {
-    const input = build();
-    let result: ReturnType<typeof lintAndAudit> | undefined;
-    expect(timed(() => (result = lintAndAudit(input)))).toBeLessThan(10_000);
-    const size = typeof input === 'string' ? new TextEncoder().encode(input).length : input.length;
-    const tooLarge = result?.findings.some((f) => f.code === 'file-too-large');
-    expect(tooLarge).toBe(size > ROBOTS_MAX_PARSE_BYTES);
-    expect(result?.audit.lines.length).toBeLessThanOrEqual(ROBOTS_MAX_PARSE_BYTES + 1);
-  });
+  ])(
+    '%s: a result within 60 s, the size flagged',
+    (_name, build) => {
+      const input = build();
+      let result: ReturnType<typeof lintAndAudit> | undefined;
+      // Generous for a slow shared machine; a quadratic pass over 10 MB takes hours.
+      expect(timed(() => (result = lintAndAudit(input)))).toBeLessThan(60_000);
+      const size =
+        typeof input === 'string' ? new TextEncoder().encode(input).length : input.length;
+      const tooLarge = result?.findings.some((f) => f.code === 'file-too-large');
+      expect(tooLarge).toBe(size > ROBOTS_MAX_PARSE_BYTES);
+      expect(result?.audit.lines.length).toBeLessThanOrEqual(ROBOTS_MAX_PARSE_BYTES + 1);
+    },
+    60_000,
+  );
 
   it('one 100,000-character line: a result within 10 s, the cut flagged', () => {
     const input = longLineRobotsTxt(100_000);
