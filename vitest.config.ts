@@ -13,6 +13,8 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     // Unit tests never reach the network: the only servers are ours on 127.0.0.1.
-    testTimeout: 20_000,
+    // 60 s: a command-line test spawns `node cli/bin.mjs` (compiled on load) several
+    // times, which took over 20 s on a slow shared 2-core machine; a hang still fails.
+    testTimeout: 60_000,
   },
 });
