@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium; `npm run test:e2e` builds first.
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // 120 s: an axe scan of several views took over 60 s on a slow shared 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
