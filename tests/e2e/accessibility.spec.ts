@@ -75,7 +75,8 @@ test('popup: the Page and robots.txt tabs; the report page without a crawl', asy
 test('popup Crawl tab, report page and link legend after a real crawl', async ({
   openExtensionPage,
 }) => {
-  test.setTimeout(150_000);
+  // The report page has five more tabs to scan since the site audit, on a slow shared machine.
+  test.setTimeout(360_000);
   const crawl = await finishCrawl(openExtensionPage, sites);
   await expectAccessible(crawl.popup, () =>
     expect(crawl.popup.getByTestId('crawl-phase')).toContainText('Finished'),
