@@ -10,6 +10,7 @@ import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { SourceList } from './link-sources.ts';
 import { isHtml } from '../http/content-type.ts';
 import { asWritten, phrase, type Phrase } from '../i18n/phrase.ts';
+import { decodeUtf8 } from '../robots/bytes.ts';
 import { fromJson, type RobotsFetchJson } from '../robots/cache.ts';
 import { robotsPolicyFor, type RobotsPolicyCode } from '../robots/policy.ts';
 import type { RobotsPolicyName } from '../robots/types.ts';
@@ -123,10 +124,18 @@ export interface CrawlReport {
     policy: RobotsPolicyName;
     code: RobotsPolicyCode;
     reason: Phrase;
+    /**
+     * The file as fetched, decoded (null when nothing usable came back), so a
+     * later crawl can show robots.txt changes line by line. Absent in reports
+     * saved before it existed.
+     */
+    text?: string | null;
   }[];
   sitemap: {
     sitemaps: string[];
     urls: number;
+    /** Every URL the sitemaps list (for comparing crawls). Absent in reports saved before it existed. */
+    listed?: string[];
     notLinked: string[];
     missingFromSitemap: string[];
     errors: Phrase[];
@@ -333,7 +342,8 @@ export { isRobotsProblem } from './robots-problem.ts';
 function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
   const fetched = fromJson(json);
   const { policy, code, reason } = robotsPolicyFor(fetched);
-  return { origin, url: fetched.url, status: fetched.status, policy, code, reason };
+  const text = fetched.body ? decodeUtf8(fetched.body) : null;
+  return { origin, url: fetched.url, status: fetched.status, policy, code, reason, text };
 }
 
 function toReportSources(list: SourceList | undefined): ReportLinkSource[] {
@@ -378,6 +388,7 @@ function sitemapComparison(
   return {
     sitemaps: note.sitemaps,
     urls: note.urls.length,
+    listed: note.urls,
     notLinked: note.urls.filter((url) => linkCount(url) === 0),
     missingFromSitemap: pages
       .filter(
