@@ -9,6 +9,7 @@
  *   popup ──get-robots-audit──▶ background      (the tab's robots.txt, audited)
  *   popup ──start/stop/resume-crawl──▶ background   (job 3; progress in storage.session)
  *   report page ──get-crawl-report──▶ background
+ *   report page ──get-crawl-changes / mark-changes-seen──▶ background   (changes since the previous crawl)
  *   popup ──highlight-links──▶ background ──mark-links──▶ content
  *   background ──collect-facts──▶ content       (re-read the DOM on demand)
  *   background ──same-origin-fetch──▶ content   (fetch the page's own origin)
@@ -17,6 +18,7 @@ import type { HttpErrorKind, HttpMethod, RedirectHop } from '../http/types.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
 import type { LinkMarkEntry } from '../crawl/link-marks.ts';
 import type { CrawlReport } from '../crawl/report.ts';
+import type { CrawlChanges } from '../watch/types.ts';
 import type { CrawlStats } from '../crawl/types.ts';
 import type { RobotsAudit } from '../robots/audit.ts';
 import type { RobotsDecision } from '../robots/types.ts';
@@ -120,6 +122,17 @@ export interface MessageMap {
     request: { origin: string };
     response: { ok: true; report: CrawlReport } | { ok: false; error: string };
   };
+  /**
+   * What changed since the site's previous finished crawl (lib/watch/types.ts);
+   * null when there is no previous crawl to compare with. `seen`: the user has
+   * looked at them (the badge and notification are quiet again).
+   */
+  'get-crawl-changes': {
+    request: { origin: string };
+    response:
+      { ok: true; changes: CrawlChanges | null; seen: boolean } | { ok: false; error: string };
+  };
+  'mark-changes-seen': { request: { origin: string }; response: OkOrError };
   /** `checkExternal`: links to other sites are checked too (the crawl's setting), else only listed. */
   'highlight-links': { request: { tabId: number; checkExternal: boolean }; response: OkOrError };
   'collect-facts': { request: Record<never, never>; response: TabFacts };
@@ -221,6 +234,8 @@ const VALIDATORS: { [K in MessageType]: (m: Record<string, unknown>) => boolean 
   'stop-crawl': (m) => typeof m.origin === 'string',
   'resume-crawl': (m) => typeof m.origin === 'string',
   'get-crawl-report': (m) => typeof m.origin === 'string',
+  'get-crawl-changes': (m) => typeof m.origin === 'string',
+  'mark-changes-seen': (m) => typeof m.origin === 'string',
   'highlight-links': (m) => Number.isInteger(m.tabId) && typeof m.checkExternal === 'boolean',
   'collect-facts': () => true,
   'collect-links': () => true,
