@@ -92,14 +92,17 @@ function LinkPages({ pages, pageCount }: { pages: SnapshotLinkPage[]; pageCount:
 
 /**
  * A page's blocking reasons, as the Indexability section shows codes; none
- * is "Indexable". `fresh` codes are the ones that changed, marked in words.
+ * is "Indexable". The codes that changed are marked in words: new ones in
+ * "now", gone ones in "before".
  */
 export function ReasonCodes({
   codes,
-  fresh = [],
+  changed,
+  mark,
 }: {
   codes: readonly ReasonCode[];
-  fresh?: readonly ReasonCode[];
+  changed: readonly ReasonCode[];
+  mark: 'changes_reason_added' | 'changes_reason_gone';
 }) {
   const { t } = useI18n();
   if (codes.length === 0)
@@ -110,12 +113,10 @@ export function ReasonCodes({
         <li
           key={code}
           data-code={code}
-          class={fresh.includes(code) ? 'blocking changed' : 'blocking'}
+          class={changed.includes(code) ? 'blocking changed' : 'blocking'}
         >
           <code class="reason-code">{code}</code>
-          {fresh.includes(code) ? (
-            <span class="reason-kind"> ({t('changes_reason_added')})</span>
-          ) : null}
+          {changed.includes(code) ? <span class="reason-kind"> ({t(mark)})</span> : null}
         </li>
       ))}
     </ul>
@@ -151,14 +152,24 @@ function indexabilityChangeSpec(
           label: t('changes_col_blocking_before'),
           sortValue: (r) => codes(r.before),
           render: (r) => (
-            <ReasonCodes codes={r.before} fresh={reasonDelta(r.now, r.before).added} />
+            <ReasonCodes
+              codes={r.before}
+              changed={reasonDelta(r.before, r.now).gone}
+              mark="changes_reason_gone"
+            />
           ),
         },
         {
           id: 'now',
           label: t('changes_col_blocking_now'),
           sortValue: (r) => codes(r.now),
-          render: (r) => <ReasonCodes codes={r.now} fresh={reasonDelta(r.before, r.now).added} />,
+          render: (r) => (
+            <ReasonCodes
+              codes={r.now}
+              changed={reasonDelta(r.before, r.now).added}
+              mark="changes_reason_added"
+            />
+          ),
         },
       ],
     };
