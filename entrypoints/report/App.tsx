@@ -3,9 +3,13 @@
  * for the stored crawl of that site, and watches the site's live progress
  * (its item `session:crawl.progress.<origin>`, extension/crawl-items.ts)
  * without refetching the report on every tick — "Refresh report" does that.
+ * It also asks for the changes since the site's previous crawl (shown
+ * first; `#changes` takes focus there) and tells the background once
+ * they were shown, which clears the badge.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
+import type { CrawlChanges } from '../../lib/watch/types.ts';
 import { parseHttpUrl } from '../../lib/url/http-url.ts';
 import { useI18n } from '../../components/i18n.tsx';
 import { LiveProgress } from '../../components/report/LiveProgress.tsx';
@@ -38,6 +42,8 @@ export function App() {
   const [fetchCount, setFetchCount] = useState(0);
   // An open report page keeps the crawl going too: it wakes a stopped worker at once.
   const { summary: progress, paused } = useCrawlWatch(origin);
+  const [changes, setChanges] = useState<{ changes: CrawlChanges; seen: boolean } | null>(null);
+  const markedSeen = useRef(false);
 
   useEffect(() => {
     document.title = t('report_heading');
@@ -52,7 +58,19 @@ export function App() {
         ),
       )
       .catch((error: unknown) => setState({ phase: 'error', error: String(error) }));
+    // No changes to show is the same as no previous crawl: the report stands alone.
+    sendToBackground({ type: 'get-crawl-changes', origin })
+      .then((reply) =>
+        setChanges(reply.ok && reply.changes ? { changes: reply.changes, seen: reply.seen } : null),
+      )
+      .catch(() => setChanges(null));
   }, [origin, fetchCount]);
+
+  const changesSeen = () => {
+    if (!origin || !changes || changes.seen || markedSeen.current) return;
+    markedSeen.current = true;
+    void sendToBackground({ type: 'mark-changes-seen', origin }).catch(() => undefined);
+  };
 
   return (
     <main>
@@ -79,6 +97,9 @@ export function App() {
           progress={progress}
           paused={paused}
           onRefresh={() => setFetchCount((n) => n + 1)}
+          changes={changes?.changes ?? null}
+          focusChanges={location.hash === '#changes'}
+          onChangesSeen={changesSeen}
         />
       )}
     </main>
