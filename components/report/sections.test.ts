@@ -18,7 +18,7 @@ import { SECTIONS, sectionsOf } from './sections.tsx';
 const reportListOf = (list: string) => (list.startsWith('findings.') ? 'findings' : list);
 
 /** The report's lists the page does not show (the JSON export has them). */
-const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched'];
+const NOT_ON_THE_PAGE: ReportList[] = ['unreachableStart', 'sitemap.notFetched', 'sitemap.listed'];
 
 const O = 'http://site.test';
 
