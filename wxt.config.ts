@@ -49,6 +49,8 @@ export default defineConfig({
       'storage',
       'unlimitedStorage',
       'alarms',
+      // Tells the user when a scheduled re-crawl found that a site got worse (issue 18).
+      'notifications',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
       // Injects the page reader into the tab the popup opened on (activeTab), and

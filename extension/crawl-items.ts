@@ -12,8 +12,10 @@
  * the progress lives for the browser's session. One checkpoint per origin:
  * one crawl per site at a time, several sites kept.
  */
+import type { Browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { CrawlPhase, CrawlSummary } from '../lib/protocol/messages.ts';
+import type { CrawlChanges } from '../lib/watch/types.ts';
 
 /** A CrawlCheckpoint (lib/crawl/crawl-book.ts) as JSON text. */
 export type CheckpointText = string;
@@ -61,3 +63,51 @@ function memo<T>(define: (origin: string) => T): (origin: string) => T {
 export const checkpointItem = memo(defineCheckpoint);
 export const phaseItem = memo(definePhase);
 export const progressItem = memo(defineProgress);
+
+/**
+ * Watching a site (issue 18), beside its crawl:
+ *
+ *   local:watch.snapshot.<origin>   the last finished crawl's CrawlSnapshot, as JSON text
+ *   local:watch.changes.<origin>    what changed since the finished crawl before it, and
+ *                                   whether the user has seen it (the badge counts unseen ones)
+ *   local:watch.run.<origin>        the last scheduled run: when, and what it did or why not
+ *
+ * A snapshot is about 100 bytes a page (10,000 pages: ~1 MB), one per site.
+ */
+export const CHANGES_PREFIX = 'watch.changes.';
+
+export interface StoredChanges {
+  changes: CrawlChanges;
+  seen: boolean;
+  /** The crawl that found them was started by the schedule (it notifies). */
+  scheduled: boolean;
+}
+
+export type ScheduledRunOutcome =
+  | { kind: 'started' }
+  | { kind: 'no-access' }
+  | { kind: 'busy' }
+  | { kind: 'failed'; error: string };
+
+export interface ScheduledRun {
+  atMs: number;
+  outcome: ScheduledRunOutcome;
+  /** Set when the crawl it started has finished and been compared. */
+  done?: boolean;
+}
+
+export const snapshotItem = memo((origin: string) =>
+  storage.defineItem<string | null>(`local:watch.snapshot.${origin}`, { fallback: null }),
+);
+export const changesItem = memo((origin: string) =>
+  storage.defineItem<StoredChanges | null>(`local:${CHANGES_PREFIX}${origin}`, { fallback: null }),
+);
+export const scheduledRunItem = memo((origin: string) =>
+  storage.defineItem<ScheduledRun | null>(`local:watch.run.${origin}`, { fallback: null }),
+);
+
+/** A storage area's key names only (values can be megabytes). */
+export async function storedKeys(area: Browser.storage.StorageArea): Promise<string[]> {
+  const withKeys = area as typeof area & { getKeys?: () => Promise<string[]> };
+  return withKeys.getKeys ? await withKeys.getKeys() : Object.keys(await area.get(null));
+}

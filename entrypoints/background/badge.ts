@@ -32,9 +32,14 @@ export async function showVerdictBadge(tabId: number, verdict: Verdict): Promise
   ]);
 }
 
+/**
+ * The tab's own text is removed (null, in Chrome and Firefox alike), so
+ * the tab shows the global text again — the watched sites' count
+ * (watch-service.ts) — rather than an empty badge that would hide it.
+ */
 export async function clearBadge(tabId: number): Promise<void> {
   await Promise.all([
-    action.setBadgeText({ tabId, text: '' }),
+    action.setBadgeText({ tabId, text: null as unknown as string }),
     action.setTitle({ tabId, title: extensionTranslator().t('ext_name') }),
   ]);
 }

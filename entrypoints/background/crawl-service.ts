@@ -26,6 +26,7 @@ import {
   resumeInterrupted,
   runningOrigins,
   stopSession,
+  storedCheckpoint,
   withClaim,
 } from './crawl-session.ts';
 import { identifyWithStoredAddress } from './identify-requests.ts';
@@ -82,12 +83,15 @@ export function startCrawl({ startUrl, settings }: Message<'start-crawl'>): Prom
     // The popup sends its form; the timeout, block list and From come from the Options page.
     const stored = await loadSettings();
     await identifyWithStoredAddress();
+    const options = { startUrls: [startUrl], ...crawlOptionsOf(settings, stored) };
+    const ports = { ...portsFor(origin, startUrl), knownRobots };
+    // A finished crawl's pages are asked for conditionally (ETag / Last-Modified → 304).
+    const previous = await storedCheckpoint(origin);
     await launch(
       origin,
-      Crawler.start(
-        { startUrls: [startUrl], ...crawlOptionsOf(settings, stored) },
-        { ...portsFor(origin, startUrl), knownRobots },
-      ),
+      previous?.finished
+        ? Crawler.recrawl(previous, ports, options)
+        : Crawler.start(options, ports),
     );
     return { ok: true };
   });

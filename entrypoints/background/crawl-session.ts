@@ -36,11 +36,13 @@ import {
   phaseItem,
   PROGRESS_PREFIX,
   progressItem,
+  storedKeys,
 } from '../../extension/crawl-items.ts';
 import { extensionTranslator } from '../../extension/i18n.ts';
 import { crawlHttpFor } from './crawl-http.ts';
 import { ProgressPulse } from './progress-pulse.ts';
 import { setKept } from './session-cache.ts';
+import { recordFinishedCrawl } from './watch-service.ts';
 
 export const KEEPALIVE_ALARM = 'robotlens-crawl-keepalive';
 
@@ -216,6 +218,8 @@ async function run(session: CrawlSession): Promise<void> {
         session.error = savePausedMessage(crawler);
       }
       await writeProgress(session.summary());
+      // Kept to compare the next crawl with; a failure here leaves the crawl as it is.
+      if (checkpoint.finished) await recordFinishedCrawl(origin, checkpoint).catch(() => undefined);
     })
     .catch(async (error: unknown) => {
       session.pulse.stop();
@@ -289,11 +293,6 @@ async function storedCrawlOrigins(): Promise<string[]> {
   return (await storedKeys(browser.storage.local))
     .filter((key) => key.startsWith(PHASE_PREFIX))
     .map((key) => key.slice(PHASE_PREFIX.length));
-}
-
-async function storedKeys(area: typeof browser.storage.local): Promise<string[]> {
-  const withKeys = area as typeof area & { getKeys?: () => Promise<string[]> };
-  return withKeys.getKeys ? await withKeys.getKeys() : Object.keys(await area.get(null));
 }
 
 let progressWrites: Promise<void> = Promise.resolve();

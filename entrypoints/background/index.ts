@@ -7,8 +7,10 @@ import { resumeInterrupted } from './crawl-session.ts';
 import { keepRequestsIdentified } from './identify-requests.ts';
 import { watchOwnAddresses } from './request-addresses.ts';
 import { watchOwnRequests } from './request-records.ts';
+import { registerRecrawlSchedule } from './recrawl-service.ts';
 import { registerRouter } from './router.ts';
 import { registerVerdictService } from './verdict-service.ts';
+import { refreshWatchBadge, registerWatchNotifications } from './watch-service.ts';
 
 export default defineBackground({
   type: 'module',
@@ -23,6 +25,10 @@ export default defineBackground({
     registerVerdictService();
     registerCrawlAlarm(ready);
     registerCrawlWatch(ready);
+    registerRecrawlSchedule(ready);
+    registerWatchNotifications();
+    // The browser does not keep the action's badge across its restarts.
+    void refreshWatchBadge().catch(() => undefined);
     keepBrowseCheckWithAccess();
     // Only in the Firefox smoke test's build, which cannot click anything (see wxt.config.ts).
     if (import.meta.env.ROBOTLENS_E2E_BROWSE_CHECK)

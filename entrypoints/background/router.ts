@@ -24,6 +24,7 @@ import { answering, resumeCrawl, startCrawl, stopCrawl } from './crawl-service.t
 import { highlight } from './highlight-service.ts';
 import { auditForTab } from './robots-service.ts';
 import { getVerdict, onPageFacts } from './verdict-service.ts';
+import { changesFor, markChangesSeen } from './watch-service.ts';
 
 /** A message's handling, or undefined when its sender may not send it. */
 type Handler<K extends MessageType> = (
@@ -63,6 +64,8 @@ function handlersFor(ready: Promise<void>) {
     'get-robots-audit': extensionPage(auditForTab),
     // Only the extension's own pages may read reports; content scripts (next to pages) may not.
     'get-crawl-report': extensionPage(reportFor),
+    'get-crawl-changes': extensionPage(changesFor),
+    'mark-changes-seen': extensionPage(markChangesSeen),
     'start-crawl': extensionPage(afterReady((m) => answering(() => startCrawl(m)))),
     'stop-crawl': extensionPage(afterReady((m) => answering(() => stopCrawl(m)))),
     'resume-crawl': extensionPage(afterReady((m) => answering(() => resumeCrawl(m)))),

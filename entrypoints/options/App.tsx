@@ -25,6 +25,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/settings/settings.ts'
 import { loadSettings, saveSettings, watchSettings } from '../../extension/settings.ts';
 import { useBrowseCheck } from '../../extension/use-browse-check.ts';
 import { BrowseCheckSection } from '../../components/BrowseCheckToggle.tsx';
+import { ScheduleSection, type ScheduleStatus } from '../../components/options/ScheduleSection.tsx';
+import { withChoice, type RecrawlChoice } from '../../lib/settings/schedule.ts';
+import { useScheduleSites } from './use-schedule-sites.ts';
 
 interface Editing {
   saved: Settings;
@@ -39,6 +42,8 @@ export function App() {
   const [status, setStatus] = useState<OptionsStatus | null>(null);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
   const [refusedSaves, setRefusedSaves] = useState(0);
+  const [scheduleStatus, setScheduleStatus] = useState<ScheduleStatus | null>(null);
+  const scheduleSites = useScheduleSites(editing?.saved.schedule ?? null);
 
   useEffect(() => {
     document.title = t('options_title');
@@ -73,13 +78,31 @@ export function App() {
   };
 
   const save = () => {
-    const checked = checkDraft(editing.draft);
+    const checked = checkDraft(editing.draft, editing.saved.schedule);
     if (checked.ok) return void store(checked.settings, { kind: 'saved' });
     setErrors(checked.errors);
     const count =
       Object.keys(checked.errors.fields).length + (checked.errors.blockLines.length > 0 ? 1 : 0);
     setStatus({ kind: 'invalid', count });
     setRefusedSaves((n) => n + 1);
+  };
+
+  /** A schedule is stored when picked, beside the saved settings (any unsaved edits stay in the form). */
+  const choose = async (origin: string, choice: RecrawlChoice) => {
+    const saved = {
+      ...editing.saved,
+      schedule: withChoice(editing.saved.schedule, origin, choice),
+    };
+    try {
+      await saveSettings(saved);
+      setEditing((now) => (now ? { ...now, saved } : now));
+      setScheduleStatus({ kind: 'saved' });
+    } catch (error) {
+      setScheduleStatus({
+        kind: 'save-failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   };
 
   const importFile = async (file: File) => {
@@ -95,7 +118,19 @@ export function App() {
 
   return (
     <OptionsView
-      immediate={<BrowseCheckSection {...browseCheck} />}
+      immediate={
+        <>
+          <BrowseCheckSection {...browseCheck} />
+          {scheduleSites ? (
+            <ScheduleSection
+              sites={scheduleSites}
+              schedule={editing.saved.schedule}
+              status={scheduleStatus}
+              onChoose={(origin, choice) => void choose(origin, choice)}
+            />
+          ) : null}
+        </>
+      }
       draft={editing.draft}
       errors={errors}
       status={status}

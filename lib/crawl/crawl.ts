@@ -150,9 +150,14 @@ export class Crawler {
   /**
    * Crawls a finished crawl's site again, sending each page's stored
    * validators; a 304 keeps the page's earlier links, so nothing is lost.
+   * `options`: the new crawl's own (the extension's Start takes the form's), else the previous ones.
    */
-  static recrawl(previous: CrawlCheckpoint, ports: CrawlPorts): Crawler {
-    const crawler = Crawler.start(previous.options, ports);
+  static recrawl(
+    previous: CrawlCheckpoint,
+    ports: CrawlPorts,
+    options: Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'> = previous.options,
+  ): Crawler {
+    const crawler = Crawler.start(options, ports);
     crawler.#previous = new Map(previous.records.map((record) => [record.url, record]));
     return crawler;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasLegacySettings, migrateLegacySettings } from './migrate.ts';
+import { readStoredSettings } from './parse-settings.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 
 describe('settings from before the Options page', () => {
@@ -47,5 +48,31 @@ describe('settings from before the Options page', () => {
 
   it('finds nothing to migrate in a profile without the old keys', () => {
     expect(hasLegacySettings({ 'crawl.phase.https://example.com': 'running' })).toBe(false);
+  });
+});
+
+describe('settings stored before the schedule', () => {
+  it('read as they were, with no site scheduled', () => {
+    const stored = {
+      format: 'robotlens-settings',
+      version: 1,
+      robot: 'bingbot',
+      crawl: DEFAULT_SETTINGS.crawl,
+      from: '',
+      blockList: ['/admin/*'],
+    };
+    expect(readStoredSettings(stored)).toEqual({
+      ...DEFAULT_SETTINGS,
+      robot: 'bingbot',
+      blockList: ['/admin/*'],
+      schedule: {},
+    });
+  });
+
+  it('keep the good scheduled sites of a stored schedule and drop the rest', () => {
+    expect(
+      readStoredSettings({ schedule: { 'https://a.example': 'daily', 'bad origin': 'daily' } })
+        .schedule,
+    ).toEqual({ 'https://a.example': 'daily' });
   });
 });

@@ -8,6 +8,7 @@ import { parseSettingsFile as parseSettingsFileOf, settingsFileText } from './se
 import { readStoredSettings, settingsRecord } from './parse-settings.ts';
 import { blockListSizeProblem, MAX_BLOCK_PATTERNS } from './block-list.ts';
 import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
+import { MAX_SCHEDULED_ORIGIN_CHARS, MAX_SCHEDULED_SITES } from './schedule.ts';
 
 /** What the function answers, worded as JSON and the tests read it: English, each phrase beside it. */
 const parseSettingsFile = (...args: Parameters<typeof parseSettingsFileOf>) =>
@@ -18,6 +19,7 @@ const CUSTOM: Settings = {
   crawl: { ...DEFAULT_SETTINGS.crawl, maxDepth: 4, obeyRobots: false, timeoutMs: 3_000 },
   from: 'webmaster@example.com',
   blockList: ['/admin/*', '*.zip'],
+  schedule: { 'https://example.com': 'weekly' },
 };
 
 const korean = createTranslator('ko', (key, substitutions) =>
@@ -118,6 +120,13 @@ describe('settings files', () => {
       crawl: { ...DEFAULT_SETTINGS.crawl, robot: '€'.repeat(100), maxPages: 100_000 },
       from: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`,
       blockList,
+      // Every scheduled site at its longest origin, weekly (the longer period's name).
+      schedule: Object.fromEntries(
+        Array.from({ length: MAX_SCHEDULED_SITES }, (_, i) => [
+          `https://${String(i).padStart(MAX_SCHEDULED_ORIGIN_CHARS - 8, 'a')}`,
+          'weekly' as const,
+        ]),
+      ),
     };
     expect(parseSettingsFile(settingsFileText(longest), DEFAULT_SETTINGS)).toEqual({
       ok: true,

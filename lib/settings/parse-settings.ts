@@ -9,6 +9,7 @@
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { blockListSizeProblem, blockPatternProblem } from './block-list.ts';
 import { emailProblem } from './email.ts';
+import { readSchedule, type Schedule } from './schedule.ts';
 import { crawlNumberProblem, robotProblem } from './field-rules.ts';
 import {
   CRAWL_NUMBER_KEYS,
@@ -35,7 +36,7 @@ export interface ParsedSettings {
 
 type Fields = Record<string, unknown>;
 
-const TOP_KEYS = ['format', 'version', 'robot', 'crawl', 'from', 'blockList'];
+const TOP_KEYS = ['format', 'version', 'robot', 'crawl', 'from', 'blockList', 'schedule'];
 const CRAWL_KEYS = ['robot', ...CRAWL_NUMBER_KEYS, ...CRAWL_TOGGLE_KEYS];
 
 export function parseSettingsObject(raw: unknown, base: Settings): ParsedSettings {
@@ -58,6 +59,7 @@ export function parseSettingsObject(raw: unknown, base: Settings): ParsedSetting
     crawl: readCrawl(raw.crawl, base.crawl, report),
     from: readText(raw, 'from', base.from, (v) => (v === '' ? null : emailProblem(v)), report),
     blockList: readBlockList(raw.blockList, base.blockList, report),
+    schedule: readScheduleField(raw.schedule, base.schedule, report),
   };
   return { settings, problems };
 }
@@ -165,6 +167,14 @@ function readBlockList(raw: unknown, base: string[], report: Report): string[] {
   const tooBig = blockListSizeProblem(patterns);
   if (tooBig !== null) report('blockList', tooBig);
   return patterns;
+}
+
+/** Settings from before the schedule have none: the base's is kept. */
+function readScheduleField(raw: unknown, base: Schedule, report: Report): Schedule {
+  if (raw === undefined) return base;
+  const { schedule, problems } = readSchedule(raw);
+  for (const problem of problems) report(problem.path, problem.message);
+  return schedule;
 }
 
 /** The offending value, short, for the message: `"abc"` in `(found "abc")`. */

@@ -8,6 +8,7 @@ const CUSTOM: Settings = {
   crawl: { ...DEFAULT_SETTINGS.crawl, maxPages: 50, delayMs: 250, timeoutMs: 5_000 },
   from: 'webmaster@example.com',
   blockList: ['/admin/*', 're:\\?sessionid='],
+  schedule: {},
 };
 
 describe('the Options form model', () => {

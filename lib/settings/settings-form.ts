@@ -12,6 +12,7 @@ import {
 } from './block-list.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import { emailProblem } from './email.ts';
+import type { Schedule } from './schedule.ts';
 import { crawlNumberProblem, parseWholeNumber, robotProblem } from './field-rules.ts';
 import {
   CRAWL_NUMBER_KEYS,
@@ -56,7 +57,11 @@ export function draftOf(settings: Settings): SettingsDraft {
   };
 }
 
-export function checkDraft(draft: SettingsDraft): DraftCheck {
+/**
+ * `schedule`: the saved one — the schedule is not a form field (it is
+ * stored as soon as it is picked), so a Save keeps it as it is.
+ */
+export function checkDraft(draft: SettingsDraft, schedule: Schedule = {}): DraftCheck {
   const fields: DraftErrors['fields'] = {};
   const note = (field: DraftField, problem: Phrase | null) => {
     if (problem !== null) fields[field] = problem;
@@ -83,7 +88,7 @@ export function checkDraft(draft: SettingsDraft): DraftCheck {
   if (problems.length === 0) note('blockList', blockListSizeProblem(patterns));
   if (Object.keys(fields).length > 0 || problems.length > 0)
     return { ok: false, errors: { fields, blockLines: problems } };
-  return { ok: true, settings: { robot, crawl, from, blockList: patterns } };
+  return { ok: true, settings: { robot, crawl, from, blockList: patterns, schedule } };
 }
 
 /** Whether the draft differs from `settings` in what it would save. */

@@ -8,6 +8,7 @@
 import { DEFAULT_CRAWL_OPTIONS } from '../crawl/types.ts';
 import { DEFAULT_ROBOT, PRODUCT_TOKEN } from '../identity.ts';
 import type { CrawlSettings } from './crawl-settings.ts';
+import type { Schedule } from './schedule.ts';
 
 /** The crawl's defaults: what the popup's crawl form starts with. */
 export type CrawlDefaults = CrawlSettings;
@@ -20,6 +21,11 @@ export interface Settings {
   from: string;
   /** URL patterns no crawl ever requests (lib/url/url-pattern.ts). */
   blockList: string[];
+  /**
+   * Sites re-crawled by themselves (schedule.ts). Added in 0.x without a
+   * new version: settings stored or exported before simply have none.
+   */
+  schedule: Schedule;
 }
 
 /** Bumped when the shape changes; older files and stored objects are read by migrate.ts. */
@@ -43,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   from: '',
   blockList: [],
+  schedule: {},
 };
 
 export type CrawlNumberKey =

@@ -139,6 +139,7 @@ test('every setting is saved, a reload shows it, and Enter saves from the keyboa
     },
     from: 'webmaster@example.com',
     blockList: ['/admin/*', 're:[?&]sessionid='],
+    schedule: {},
   };
   expect(await storedSettings(page)).toEqual(expected);
   expect(await storedRecord(page)).toMatchObject({ format: 'robotlens-settings', version: 1 });
