@@ -8,7 +8,7 @@
  * (an attribute's line breaks would otherwise become spaces).
  */
 
-/** Control characters (tab, line feed and carriage return kept; DEL and C1 shown too: they are invisible) and non-characters. */
+/** Control characters (tab, line feed, carriage return kept; DEL and C1 shown too) and non-characters. */
 const CONTROL_OR_NONCHAR = /[\p{Cc}\uFFFE\uFFFF]/gu;
 const KEPT = new Set(['\t', '\n', '\r']);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -26,9 +26,7 @@ const MARKUP: Record<string, string> = {
 function allowed(text: string): string {
   return text
     .replace(CONTROL_OR_NONCHAR, (char) =>
-      KEPT.has(char) || char.codePointAt(0)! >= 0x7f
-        ? char
-        : `\\u{${char.codePointAt(0)!.toString(16)}}`,
+      KEPT.has(char) ? char : `\\u{${char.codePointAt(0)!.toString(16)}}`,
     )
     .replace(LONE_SURROGATE, '\uFFFD');
 }
