@@ -207,6 +207,6 @@ describe('CI formats of the comparing crawl', () => {
     expect(text).toContain('```diff\n User-agent: *\n Disallow: /tmp/\n+Disallow: /archive/\n```');
     expect(text).toContain('- line 3 now blocks 2 crawled pages for googlebot');
     expect(text.indexOf('### Changes since')).toBeLessThan(text.indexOf('### Broken links'));
-    expect(text).toContain(`| ${at('/guide.html')} | 404 http-404 |`);
+    expect(text).toContain(`| ${at('/guide.html')} | 404 http-4xx |`);
   });
 });
