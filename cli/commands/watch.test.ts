@@ -17,7 +17,7 @@ import { runCli, type CliRun } from '../../tests/support/run-cli.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
 
 const FIXTURE = path.resolve('tests/fixtures/watch-site');
-const CRAWL_MS = 120_000;
+const CRAWL_MS = 300_000;
 
 let site: SiteServer;
 let dir: string;
