@@ -10,6 +10,11 @@ import { CRAWL_LIMITS } from '../../lib/settings/settings.ts';
 import { formatOption, FROM_OPTION, timeoutOption } from '../common-options.ts';
 import { formatDuration } from '../duration.ts';
 import type { CommandSpec, ParsedArgs } from '../options.ts';
+import { COMPARE_OPTION, FAIL_ON_OPTION } from '../watch/watch-options.ts';
+
+/** Text for people; JSON and CSV for scripts; JUnit, SARIF and Markdown for CI. */
+export const CRAWL_FORMATS = ['text', 'json', 'csv', 'junit', 'sarif', 'markdown'] as const;
+export type CrawlFormat = (typeof CRAWL_FORMATS)[number];
 
 /**
  * Above the Options page's 16: the command line is also for load on your own
@@ -130,7 +135,7 @@ export const CRAWL_COMMAND: CommandSpec = {
       kind: 'output-file',
       help: phrase('cliopt_crawl_resume'),
     },
-    formatOption(['text', 'json', 'csv']),
+    formatOption(CRAWL_FORMATS),
     {
       name: 'out',
       value: '<file>',
@@ -138,12 +143,15 @@ export const CRAWL_COMMAND: CommandSpec = {
       shownDefault: phrase('cliopt_default_stdout'),
       help: phrase('cliopt_crawl_out'),
     },
+    COMPARE_OPTION,
+    FAIL_ON_OPTION,
   ],
   examples: [
     'crawl https://example.com/',
     'crawl localhost:8080 --delay 0 --concurrency 8 --max-pages 20000',
     'crawl example.com --resume site.state.json --max-duration 10m',
     'crawl example.com --block "/search*" --block "re:/tag/\\d+$" --format csv --out broken.csv',
+    'crawl example.com --compare last.json --fail-on new-broken,noindex-change --format sarif --out crawl.sarif',
   ],
 };
 

@@ -1,9 +1,12 @@
 /**
  * `robotlens crawl <url>`: a polite crawl of the site from the command line.
  * Exit codes (README "Exit codes"): 0 nothing broken, 1 broken links found,
- * 2 error (bad option, unreachable start, state not saved), 3 cut short (a
- * limit, Ctrl-C or SIGTERM) — the report then covers part of the site only
- * and names the command that goes on.
+ * 2 error (bad option, unreachable start, state not saved, a `--compare`
+ * file that is no saved crawl of this site), 3 cut short (a limit, Ctrl-C
+ * or SIGTERM) — the report then covers part of the site only and names the
+ * command that goes on. `--fail-on <conditions>` replaces rule 1: exit 1
+ * ("failed") only when a named condition holds, else 0; 2 and 3 stay.
+ * `--compare <saved>` puts "Changes since <date>" first (JSON: `changes`).
  */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,26 +34,36 @@ import { parseCommandArgs, type ParsedArgs } from '../options.ts';
 import { progressPrinter, ResponseTimes } from '../progress-line.ts';
 import { resumeCommand } from '../resume-command.ts';
 import { targetUrl } from '../target-url.ts';
+import { compareCrawls } from '../../lib/watch/compare-crawls.ts';
+import { snapshotOfReport } from '../../lib/watch/snapshot.ts';
+import type { CrawlChanges, CrawlSnapshot } from '../../lib/watch/types.ts';
+import { formatChangesText } from '../format/changes-text.ts';
+import { crawlJunit } from '../format/crawl-junit.ts';
+import { crawlMarkdown } from '../format/crawl-markdown.ts';
+import { crawlSarif } from '../format/crawl-sarif.ts';
+import { failOnExit } from '../watch/exit-rule.ts';
+import { readSavedCrawl } from '../watch/saved-crawl.ts';
+import { failOnOf } from '../watch/watch-options.ts';
 import { UsageError } from '../usage-error.ts';
 import {
   CLI_DEFAULT_MAX_PAGES,
   CRAWL_COMMAND,
   crawlOptionsOf,
+  type CrawlFormat,
   optionsNotUsedOnResume,
 } from './crawl-options.ts';
 
 export { CLI_DEFAULT_MAX_PAGES };
 
-/** Exit codes, the same in README and help. */
-export const EXIT = { clean: 0, broken: 1, error: 2, cutShort: 3 } as const;
+/** Exit codes, the same in README and help. `failed`: a `--fail-on` condition holds. */
+export const EXIT = { clean: 0, broken: 1, failed: 1, error: 2, cutShort: 3 } as const;
 
-type Format = 'text' | 'json' | 'csv';
 type StopSignal = 'SIGINT' | 'SIGTERM';
 
 export async function runCrawl(args: string[], i18n: Translator): Promise<number> {
   const options = parseCommandArgs(args, CRAWL_COMMAND);
   const { positionals } = options;
-  const format = options.text('format') as Format;
+  const format = options.text('format') as CrawlFormat;
   const stateFile = options.text('resume');
   const previous = stateFile ? await readCheckpoint(stateFile) : null;
   if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
@@ -60,6 +73,10 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   if (previous && stateFile && given) checkSameCrawl(previous, given, stateFile);
   if (previous && stateFile) noteOptionsNotUsed(options, previous, stateFile, i18n);
   const startUrl = previous?.options.startUrls[0] ?? given!;
+  const compareFile = options.text('compare');
+  const conditions = failOnOf(options, compareFile !== undefined);
+  // Read and checked before crawling: a wrong file must not cost a crawl.
+  const saved = compareFile ? await savedCrawlOf(compareFile, startUrl) : null;
   const from = options.text('from');
   const network = crawlNetwork(startUrl, { userAgent: USER_AGENT, ...(from ? { from } : {}) });
   const addressGuard = network.addressGuard;
@@ -104,7 +121,8 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(options));
   const report = buildReport(checkpoint, crawler.stats());
   const sections = reportSections(report);
-  const output = render(format, report, sections, cut, i18n);
+  const changes = saved ? compareCrawls(saved, snapshotOfReport(report)) : null;
+  const output = render(format, { report, sections, cut, changes }, i18n);
   const out = options.text('out');
   if (out) await writeFile(out, output);
   else process.stdout.write(output);
@@ -129,7 +147,19 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     return EXIT.error;
   }
   if (cut) return EXIT.cutShort;
-  return sections.siteBroken.length + sections.offSiteBroken.length > 0 ? EXIT.broken : EXIT.clean;
+  const siteBroken = sections.siteBroken.length + sections.offSiteBroken.length;
+  if (conditions) return failOnExit(conditions, { siteBroken, changes }, i18n);
+  return siteBroken > 0 ? EXIT.broken : EXIT.clean;
+}
+
+/** The saved crawl to compare with; one of another site is refused, naming both start URLs. */
+async function savedCrawlOf(file: string, startUrl: string): Promise<CrawlSnapshot> {
+  const saved = await readSavedCrawl(file);
+  if (new URL(saved.startUrl).origin !== new URL(startUrl).origin)
+    throw new UsageError(
+      phrase('cliopt_compare_other_site', { file, saved: saved.startUrl, url: startUrl }),
+    );
+  return saved;
 }
 
 /**
@@ -190,18 +220,27 @@ function outputArgs(options: ParsedArgs): string[] {
   return [...(format ? ['--format', format] : []), ...(out ? ['--out', out] : [])];
 }
 
-function render(
-  format: Format,
-  report: CrawlReport,
-  sections: ReportSections,
-  cut: CutShortNote | null,
-  i18n: Translator,
-): string {
-  if (format === 'text') return formatCrawlText(report, i18n, cut, sections);
-  // JSON and CSV are data: the same words in every language.
+interface Rendered {
+  report: CrawlReport;
+  sections: ReportSections;
+  cut: CutShortNote | null;
+  /** What changed since the `--compare` crawl; null without one. */
+  changes: CrawlChanges | null;
+}
+
+function render(format: CrawlFormat, rendered: Rendered, i18n: Translator): string {
+  const { report, sections, cut, changes } = rendered;
+  if (format === 'text') {
+    const text = formatCrawlText(report, i18n, cut, sections);
+    return changes ? `${formatChangesText(changes, i18n)}\n${text}` : text;
+  }
+  if (format === 'markdown') return crawlMarkdown(report, sections, changes, i18n);
+  // JSON, CSV, JUnit and SARIF are data: the same words in every language.
   const english = cliTranslator('en');
+  if (format === 'junit') return crawlJunit(report, sections, changes, english);
+  if (format === 'sarif') return crawlSarif(report, sections, changes, english);
   const summary = summaryLine(report, sections, cut, english);
-  if (format === 'json') return crawlJson(report, cut, summary, english);
+  if (format === 'json') return crawlJson(report, cut, summary, changes, english);
   const csv = brokenLinksCsv(report, english.say);
   if (!cut) return csv;
   const row = [report.startUrl, null, 'cut-short', summary, null, null, null, null, null];
@@ -213,6 +252,7 @@ function crawlJson(
   report: CrawlReport,
   cut: CutShortNote | null,
   summary: string,
+  changes: CrawlChanges | null,
   english: Translator,
 ): string {
   const cutShort = cut
@@ -224,7 +264,8 @@ function crawlJson(
         resumeCommand: cut.resumeCommand,
       }
     : null;
-  return `${stringifySafeJson(withText({ ...report, cutShort, summary }, english.say), 2)}\n`;
+  const json = withText({ ...report, cutShort, summary }, english.say);
+  return `${stringifySafeJson(changes ? { ...json, changes } : json, 2)}\n`;
 }
 
 /** The HTTP port, timing the start site's answers for the progress line's pace. */
