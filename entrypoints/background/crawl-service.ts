@@ -78,15 +78,17 @@ export function startCrawl({ startUrl, settings }: Message<'start-crawl'>): Prom
     if (!(await hasHostAccess(origin))) {
       return { ok: false, error: t('crawl_needs_access', { origin }) };
     }
-    const known = await loadRobotsFetch(origin);
+    // A finished crawl's pages are asked for conditionally (ETag / Last-Modified → 304).
+    const previous = await storedCheckpoint(origin);
+    // A re-crawl is there to see what changed: robots.txt is fetched again, never taken
+    // from the cache (the popup's answer of a minute ago may predate a deploy).
+    const known = previous?.finished ? null : await loadRobotsFetch(origin);
     const knownRobots = known && isRobotsFetchFresh(known, Date.now()) ? [known] : [];
     // The popup sends its form; the timeout, block list and From come from the Options page.
     const stored = await loadSettings();
     await identifyWithStoredAddress();
     const options = { startUrls: [startUrl], ...crawlOptionsOf(settings, stored) };
     const ports = { ...portsFor(origin, startUrl), knownRobots };
-    // A finished crawl's pages are asked for conditionally (ETag / Last-Modified → 304).
-    const previous = await storedCheckpoint(origin);
     await launch(
       origin,
       previous?.finished
