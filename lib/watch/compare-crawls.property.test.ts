@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkProperty } from '../../tests/support/properties.ts';
 import { WATCH_SITE, at, snapshot } from '../../tests/support/watch-snapshots.ts';
 import { compareCrawls } from './compare-crawls.ts';
-import type { CrawlSnapshot } from './types.ts';
+import type { CrawlSnapshot, SnapshotLinkPage } from './types.ts';
 
 const path = fc.constantFrom('/', '/a', '/a/b', '/b', '/c?x=1', '/%41', '/ü', '/tmp/x');
 const url = path.map(at);
@@ -36,7 +36,7 @@ const anySnapshot: fc.Arbitrary<CrawlSnapshot> = fc
         kind: fc.constant('http-404'),
         internal: fc.boolean(),
         pageCount: fc.nat(3),
-        pages: fc.constant([]),
+        pages: fc.constant<SnapshotLinkPage[]>([]),
       }),
       { selector: (b) => b.url, maxLength: 4 },
     ),
