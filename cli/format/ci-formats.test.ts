@@ -97,6 +97,23 @@ describe('CI outputs are valid against their schemas', () => {
   it.each(CASES)('%s: SARIF against SARIF 2.1.0', (_name, r, changes) => {
     expect(sarifSchemaErrors(outputs(r, changes).sarif)).toEqual([]);
   });
+
+  it('the validators refuse what the schemas forbid', async () => {
+    const { junit, sarif } = outputs(BROKEN, null);
+    // junit-4: <failure> belongs inside a <testcase>, never directly in a suite.
+    const misplaced = junit.replace(
+      /(<testsuite [^>]*>)/,
+      '$1<failure message="x" type="y">z</failure>',
+    );
+    expect(await junitSchemaErrors(misplaced)).not.toEqual([]);
+    const result = sarif.runs[0]!.results[0]!;
+    const badLevel = {
+      ...sarif,
+      runs: [{ ...sarif.runs[0], results: [{ ...result, level: 'fatal' }] }],
+    };
+    expect(sarifSchemaErrors(badLevel)).not.toEqual([]);
+    expect(sarifSchemaErrors({ ...sarif, version: '9.9' })).not.toEqual([]);
+  });
 });
 
 describe('JUnit', () => {
