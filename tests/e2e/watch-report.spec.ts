@@ -18,8 +18,11 @@ import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { crawlTab, reportOf } from './crawl-popup.ts';
 import { CRAWL_SETTINGS } from './crawl-sites.ts';
-import { expect, test } from './extension.ts';
+import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 import type { OpenExtensionPage } from './site-tab.ts';
+
+// The build with host access to 127.0.0.1: a crawl needs it (granted at Start in real use).
+test.use({ extensionDir: E2E_EXTENSION_DIR });
 
 const FIXTURE = path.resolve('tests/fixtures/watch-site');
 

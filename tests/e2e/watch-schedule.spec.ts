@@ -65,9 +65,17 @@ test('a scheduled re-crawl that got worse: notification, badge, changes, seen', 
     expect(seen).toBe(false);
     expect(changes!.broken.added.map((b) => b.url)).toEqual([`${origin}/guide.html`]);
     expect(changes!.broken.fixed.map((b) => b.url)).toEqual([`${origin}/old-link.html`]);
+    // news.html gained noindex; the two /archive/ pages are blocked by the new robots.txt line.
     expect(changes!.indexability.lost.map((c) => [c.url, c.now])).toEqual([
+      [`${origin}/archive/2024.html`, ['robots-txt']],
+      [`${origin}/archive/2025.html`, ['robots-txt']],
       [`${origin}/news.html`, ['meta-robots']],
     ]);
+    // And nothing else changed.
+    expect(changes!.indexability.regained).toEqual([]);
+    expect(changes!.redirects.added).toEqual([]);
+    expect(changes!.traps.added).toEqual([]);
+    expect(changes!.sitemap).toBeNull();
     expect(changes!.robots).toHaveLength(1);
     expect(changes!.robots[0]!.lines.filter((l) => l.op !== 'kept')).toEqual([
       { op: 'added', oldLine: null, newLine: 3, text: 'Disallow: /archive/' },
