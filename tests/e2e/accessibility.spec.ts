@@ -7,8 +7,8 @@
  *   focus ring, arrow keys move between tabs, Enter and Space press, Escape
  *   closes, and the focus is not lost when the control it was on goes away.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { crawlTab } from './crawl-popup.ts';
 import { CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
@@ -27,33 +27,6 @@ import {
 test.use({ extensionDir: E2E_EXTENSION_DIR });
 
 const sites = useViewSites();
-const SCHEMES = ['light', 'dark'] as const;
-
-/** Serious and critical violations on the page (or inside `include`), one line per element. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations, passes } = await builder.analyze();
-  // A scan that checked nothing would pass anything: make sure it looked.
-  expect(passes.length).toBeGreaterThan(10);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.failureSummary}`,
-      ),
-    );
-}
-
-/** Scans the page in each colour scheme, after `ready` has waited for it to settle. */
-async function expectAccessible(page: Page, ready: () => Promise<void>, include?: string) {
-  for (const colorScheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme });
-    await ready();
-    expect(await seriousViolations(page, include), `${colorScheme} scheme`).toEqual([]);
-  }
-}
-
 test('popup: the Page and robots.txt tabs; the report page without a crawl', async ({
   openExtensionPage,
 }) => {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
+import { expectAccessible } from './axe.ts';
 import { crawlTab, reportOf } from './crawl-popup.ts';
 import { CRAWL_SETTINGS } from './crawl-sites.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
@@ -166,4 +167,7 @@ test('two crawls around a deploy: the report page shows exactly the four changes
 
   // Seen once shown.
   await expect.poll(async () => (await changesOf(popup)).seen).toBe(true);
+
+  // No serious accessibility violation in the section, in light or dark.
+  await expectAccessible(page, () => expect(changes).toBeVisible(), '[data-testid="changes"]');
 });

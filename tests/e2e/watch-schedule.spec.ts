@@ -11,6 +11,7 @@ import { startSiteServer } from '../../cli/site-server.ts';
 import { DEFAULT_SETTINGS } from '../../lib/settings/settings.ts';
 import { recrawlAlarmName } from '../../lib/settings/schedule.ts';
 import type { CrawlChanges } from '../../lib/watch/types.ts';
+import { expectAccessible } from './axe.ts';
 import { crawlTab } from './crawl-popup.ts';
 import { E2E_EXTENSION_DIR, expect, test } from './extension.ts';
 
@@ -40,6 +41,7 @@ test('a scheduled re-crawl that got worse: notification, badge, changes, seen', 
     const select = options.getByRole('combobox', { name: `How often to re-crawl ${origin}` });
     await select.selectOption('daily');
     await expect(options.getByTestId('schedule-status')).toHaveText('Schedule saved.');
+    await expectAccessible(options, () => expect(select).toHaveValue('daily'));
     const alarm = recrawlAlarmName(origin);
     await expect
       .poll(() => options.evaluate((name) => chrome.alarms.get(name), alarm))
