@@ -46,7 +46,15 @@ beforeAll(async () => {
   files = file('site');
   serve('before');
   site = await startSiteServer(files);
-  first = await crawl('--format', 'json', '--out', file('old.json'));
+  // Its state file too: a saved crawl may be either.
+  first = await crawl(
+    '--format',
+    'json',
+    '--out',
+    file('old.json'),
+    '--resume',
+    file('old-state.json'),
+  );
   serve('after');
   const comparing = (...args: string[]) => crawl('--compare', file('old.json'), ...args);
   [compared, junit, sarif, markdown, failOnNew] = await Promise.all([
@@ -129,6 +137,15 @@ describe('robotlens diff', () => {
     expect([json.code, text.code]).toEqual([1, 1]);
     for (const url of ['/guide.html', '/old-link.html', '/news.html', '/archive/2024.html'])
       expect(text.stdout).toContain(at(url));
+  });
+
+  it('reads a --resume state file as the same saved crawl as its JSON report', async () => {
+    const [fromState, fromReport] = await Promise.all([
+      runCli(['diff', file('old-state.json'), file('new.json'), '--format', 'json']),
+      runCli(['diff', file('old.json'), file('new.json'), '--format', 'json']),
+    ]);
+    expect(fromState.code).toBe(1);
+    expect(changesOf(fromState)).toEqual(changesOf(fromReport));
   });
 
   it('refuses a file that is no saved crawl with exit 2', async () => {
