@@ -47,11 +47,10 @@ export function brokenSuite(
   const cases: TestCase[] = rows.map((row) => ({
     name: row.url,
     failure: {
-      message: t('ci_broken_message', {
+      message: english.plural('ci_broken_message', row.pageCount, {
         url: row.url,
         status: row.status ?? t('no_response'),
         kind: row.kind,
-        count: row.pageCount,
       }),
       type: row.kind,
       text: pageList(row, english),
