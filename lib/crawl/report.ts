@@ -342,7 +342,9 @@ export { isRobotsProblem } from './robots-problem.ts';
 function robotsRow(origin: string, json: RobotsFetchJson): CrawlReport['robots'][number] {
   const fetched = fromJson(json);
   const { policy, code, reason } = robotsPolicyFor(fetched);
-  const text = fetched.body ? decodeUtf8(fetched.body) : null;
+  // Only a 2xx answer is a robots.txt file: a 404 page's HTML is no rules to compare.
+  const isFile = fetched.status !== null && fetched.status >= 200 && fetched.status < 300;
+  const text = isFile && fetched.body ? decodeUtf8(fetched.body) : null;
   return { origin, url: fetched.url, status: fetched.status, policy, code, reason, text };
 }
 
