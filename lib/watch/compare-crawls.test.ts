@@ -115,11 +115,24 @@ describe('broken links', () => {
     ['still broken: no change', ['/a'], ['/a'], [], []],
     ['one of each, sorted', ['/z', '/m'], ['/m', '/c', '/b'], ['/b', '/c'], ['/z']],
   ])('%s', (_name, was, now, added, fixed) => {
+    // `/`, which carries the links, is crawled both times.
     const changes = compareCrawls(
-      snapshot({ broken: was.map((p) => broken(p)) }),
-      snapshot({ broken: now.map((p) => broken(p)) }),
+      snapshot({ pages: [page('/')], broken: was.map((p) => broken(p)) }),
+      snapshot({ pages: [page('/')], broken: now.map((p) => broken(p)) }),
     );
     expect(changes.broken.added.map((b) => b.url)).toEqual(added.map(at));
+    expect(changes.broken.fixed.map((b) => b.url)).toEqual(fixed.map(at));
+  });
+
+  it.each<[string, string[], string[]]>([
+    ['no page that carried it was crawled again: not reached, not fixed', [], []],
+    ['a page that carried it was crawled again: fixed', ['/'], ['/a']],
+    ['the URL itself answered this time: fixed', ['/a'], ['/a']],
+  ])('%s', (_name, crawled, fixed) => {
+    const changes = compareCrawls(
+      snapshot({ pages: [page('/')], broken: [broken('/a')] }),
+      snapshot({ pages: crawled.map((p) => page(p)) }),
+    );
     expect(changes.broken.fixed.map((b) => b.url)).toEqual(fixed.map(at));
   });
 

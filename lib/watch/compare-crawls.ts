@@ -13,18 +13,35 @@ import type {
   RedirectChange,
   RobotsChange,
   SitemapChange,
+  SnapshotBroken,
   SnapshotPage,
   WorseCounts,
 } from './types.ts';
+
+/**
+ * A link broken before is fixed only if the newer crawl looked again: it
+ * fetched the URL itself or a page that carried the link. A link whose
+ * pages were not crawled this time (blocked, removed, past a limit) is not
+ * reached, which says nothing about it: seen on Debian's django docs, where
+ * a new `Disallow` hid four broken links that then showed as "fixed".
+ */
+function reachedAgain(row: SnapshotBroken, crawled: ReadonlySet<string>): boolean {
+  return crawled.has(row.url) || row.pages.some((carrier) => crawled.has(carrier.page));
+}
 
 /** Changes from `before` to `after` (the same site; URLs compared as the reports spell them). */
 export function compareCrawls(before: CrawlSnapshot, after: CrawlSnapshot): CrawlChanges {
   const robot = after.auditRobot ?? after.robot;
   const brokenBefore = byKey(before.broken, (row) => row.url);
   const brokenAfter = byKey(after.broken, (row) => row.url);
+  const crawledAfter = new Set(after.pages.map((page) => page.url));
   const broken = {
     added: byUrl([...brokenAfter.values()].filter((row) => !brokenBefore.has(row.url))),
-    fixed: byUrl([...brokenBefore.values()].filter((row) => !brokenAfter.has(row.url))),
+    fixed: byUrl(
+      [...brokenBefore.values()].filter(
+        (row) => !brokenAfter.has(row.url) && reachedAgain(row, crawledAfter),
+      ),
+    ),
   };
   const indexability = indexabilityChanges(before, after, robot);
   const redirects = { added: newRedirects(before, after) };
