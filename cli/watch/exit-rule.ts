@@ -5,7 +5,7 @@
  * ("robotlens: failing because: new-broken (1), noindex-change (1)").
  */
 import type { Translator } from '../../lib/i18n/translator.ts';
-import { failedConditions } from '../../lib/watch/fail-on.ts';
+import { conditionCount, failedConditions } from '../../lib/watch/fail-on.ts';
 import type { CrawlChanges, FailCondition } from '../../lib/watch/types.ts';
 
 export const FAILED_EXIT = 1;
@@ -26,33 +26,7 @@ export function failOnExit(
 ): number {
   const failed = failedConditions(conditions, facts);
   if (failed.length === 0) return PASSED_EXIT;
-  const named = failed.map((condition) => `${condition} (${countOf(condition, facts)})`);
+  const named = failed.map((condition) => `${condition} (${conditionCount(condition, facts)})`);
   write(`robotlens: ${t('cli_failing_because', { conditions: named.join(', ') })}\n`);
   return FAILED_EXIT;
-}
-
-/** How many of a condition's kind there are: shown beside its name. */
-export function countOf(condition: FailCondition, { siteBroken, changes }: FailFacts): number {
-  if (condition === 'broken') return siteBroken;
-  if (!changes) return 0;
-  const { sitemap } = changes;
-  switch (condition) {
-    case 'new-broken':
-      return changes.broken.added.length;
-    case 'noindex-change':
-      return changes.indexability.lost.length;
-    case 'robots-change':
-      return changes.robots.length;
-    case 'new-redirect':
-      return changes.redirects.added.length;
-    case 'new-trap':
-      return changes.traps.added.length;
-    case 'sitemap-change':
-      return sitemap
-        ? sitemap.urlsAdded.length +
-            sitemap.urlsRemoved.length +
-            sitemap.sitemapsAdded.length +
-            sitemap.sitemapsRemoved.length
-        : 0;
-  }
 }

@@ -43,23 +43,38 @@ export function failedConditions(
 
 function holds(
   condition: FailCondition,
-  { siteBroken, changes }: { siteBroken: number; changes: CrawlChanges | null },
+  facts: { siteBroken: number; changes: CrawlChanges | null },
 ): boolean {
-  if (condition === 'broken') return siteBroken > 0;
-  if (changes === null) return false;
+  return conditionCount(condition, facts) > 0;
+}
+
+/** How many of a condition's kind there are (0: it does not hold); shown beside its name. */
+export function conditionCount(
+  condition: FailCondition,
+  { siteBroken, changes }: { siteBroken: number; changes: CrawlChanges | null },
+): number {
+  if (condition === 'broken') return siteBroken;
+  if (changes === null) return 0;
+  const { sitemap } = changes;
   switch (condition) {
     case 'new-broken':
-      return changes.broken.added.length > 0;
+      return changes.broken.added.length;
     case 'noindex-change':
-      return changes.indexability.lost.length > 0;
+      return changes.indexability.lost.length;
     case 'robots-change':
-      return changes.robots.length > 0;
+      return changes.robots.length;
     case 'new-redirect':
-      return changes.redirects.added.length > 0;
+      return changes.redirects.added.length;
     case 'new-trap':
-      return changes.traps.added.length > 0;
+      return changes.traps.added.length;
     case 'sitemap-change':
-      return changes.sitemap !== null;
+      // A sitemap change is only recorded when something in it changed.
+      return sitemap
+        ? sitemap.urlsAdded.length +
+            sitemap.urlsRemoved.length +
+            sitemap.sitemapsAdded.length +
+            sitemap.sitemapsRemoved.length
+        : 0;
     default:
       return condition satisfies never;
   }
