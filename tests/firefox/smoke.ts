@@ -65,8 +65,9 @@ const CHECKS: Check[] = [
     seen: (entry) => entry.url === '/robots.txt' && fromRobotLens(entry),
   },
   {
-    name: 'the page’s headers are fetched by the background, as RobotLens',
-    seen: (entry) => entry.url === '/clean.html' && entry.method === 'HEAD' && fromRobotLens(entry),
+    // A GET, not a HEAD: the page as served is compared with the page as rendered.
+    name: 'the page is fetched by the background, as RobotLens',
+    seen: (entry) => entry.url === '/clean.html' && entry.method === 'GET' && fromRobotLens(entry),
   },
 ];
 
