@@ -9,7 +9,7 @@
  * or when `check` names a reason to stop; visits still running are then
  * the caller's to wait for (`settled`).
  */
-import type { Clock } from './clock.ts';
+import { SLEEP_CANCELLED, type Clock } from './clock.ts';
 import type { Frontier, FrontierEntry } from './frontier.ts';
 import type { Politeness, Slot } from './politeness.ts';
 
@@ -29,6 +29,13 @@ export interface DispatchOptions<Stop> {
   afterWake?(): Stop | null;
   /** The loop sleeps no later than this (epoch ms). */
   deadlineMs?: number;
+  /**
+   * Visits running at most, whatever the policy allows. Politeness counts
+   * requests; a visit may go on after its request (its page is read in
+   * another thread), and without this bound fetched pages would pile up
+   * waiting for a reader.
+   */
+  maxVisits?: number;
 }
 
 export class Dispatcher<Stop> {
@@ -85,8 +92,10 @@ export class Dispatcher<Stop> {
 
   /** Starts every visit the policy allows now; returns when to look again (null: only on a wake-up). */
   #startVisits(): number | null {
-    const { frontier, politeness, clock, admit } = this.#options;
+    const { frontier, politeness, clock, admit, maxVisits = Infinity } = this.#options;
     for (;;) {
+      // Full: a visit that ends wakes the loop.
+      if (this.#visits.size >= maxVisits) return null;
       const next = politeness.nextStart(clock.nowMs(), frontier.origins());
       if (!('origin' in next)) return 'wakeAtMs' in next ? next.wakeAtMs : null;
       const entry = frontier.takeFrom(next.origin);
@@ -122,7 +131,7 @@ export class Dispatcher<Stop> {
     if (untilMs < Infinity)
       waits.push(clock.sleep(untilMs - clock.nowMs(), cancel.signal).catch(() => {}));
     await Promise.race(waits);
-    cancel.abort();
+    cancel.abort(SLEEP_CANCELLED);
     this.#wake = null;
     this.#woken = false;
   }

@@ -37,7 +37,7 @@
  *     request) are held only while a request waits: an idle policy holds
  *     nothing, so a service worker can go idle and Node can exit.
  */
-import type { Clock } from './clock.ts';
+import { SLEEP_CANCELLED, type Clock } from './clock.ts';
 
 export type Lane = 'site' | 'external';
 
@@ -310,7 +310,7 @@ export class Politeness {
   /** Keeps one timer, for the earliest waiting request that waits on time, and none otherwise. */
   #arm(wakeAtMs: number): void {
     if (this.#timer?.wakeAtMs === wakeAtMs) return;
-    this.#timer?.controller.abort();
+    this.#timer?.controller.abort(SLEEP_CANCELLED);
     this.#timer = null;
     if (wakeAtMs === Infinity) return;
     const controller = new AbortController();

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { anyString, checkProperty } from '../../tests/support/properties.ts';
 import { respelledUrl, urlLike, webUrl } from '../../tests/support/url-arbitraries.ts';
 import { aliasHints } from './alias-hints.ts';
-import { ALIAS_REASON_TEXT, aliasReasons, describeAlias } from './alias-reasons.ts';
+import {
+  ALIAS_REASON_TEXT,
+  aliasReasons,
+  describeAlias,
+  fullAliasReasons,
+} from './alias-reasons.ts';
 import { normalizeUrl } from './normalize-url.ts';
 
 const anyInput = fc.oneof(
@@ -61,6 +66,34 @@ describe('aliasHints, on any input', () => {
         }
       }),
       1000,
+    );
+  });
+});
+
+/** Links as generated reference pages write them: plain paths, dot segments, a #fragment or not. */
+const plainLink = fc
+  .tuple(
+    fc.array(
+      fc.constantFrom('a', 'B', '0', '_', '-', '.', '..', '~', 'x.html', '?', '=', '&', '%2e'),
+      {
+        maxLength: 6,
+      },
+    ),
+    fc.option(fc.stringMatching(/^[\w./~?=&:%!$'()*+,;@# \\-]{0,12}$/), { nil: undefined }),
+    fc.boolean(),
+  )
+  .map(([segments, fragment, rooted]) => {
+    const path = `${rooted ? '/' : ''}${segments.join('/')}`;
+    return fragment === undefined ? path : `${path}#${fragment}`;
+  });
+
+describe('aliasReasons shortcuts', () => {
+  it('give what a full reading gives, for plain links with and without a #fragment', () => {
+    checkProperty(
+      fc.property(plainLink, fc.option(webUrl, { nil: undefined }), (raw, base) => {
+        expect(aliasReasons(raw, base)).toEqual(fullAliasReasons(raw, base));
+      }),
+      1_000,
     );
   });
 });

@@ -64,14 +64,23 @@ const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:':
  * about every link of every page.
  */
 const PLAIN_RELATIVE = /^(?!\/\/)[\w./~?=&-]*$/;
+/**
+ * The same, with a #fragment of ordinary characters (no white space, no
+ * `\`): a generated reference page links its own sections so, thousands
+ * of times (Doxygen's `a01234.html#ab12`).
+ */
+const PLAIN_RELATIVE_WITH_FRAGMENT = /^(?!\/\/)([\w./~?=&-]*)#[\w./~?=&:%!$'()*+,;@-]*$/;
 
 /** Every normalization `raw` (resolved against `base`) needed, in a fixed order. */
 export function aliasReasons(raw: string, base?: string): AliasReason[] {
-  if (PLAIN_RELATIVE.test(raw)) {
-    const query = raw.indexOf('?');
-    const path = query >= 0 ? raw.slice(0, query) : raw;
-    return hasDotSegment(path, !path.startsWith('/')) ? ['dot-segment'] : [];
-  }
+  if (PLAIN_RELATIVE.test(raw)) return plainReasons(raw);
+  const plain = PLAIN_RELATIVE_WITH_FRAGMENT.exec(raw);
+  if (plain !== null) return [...plainReasons(plain[1]!), 'fragment'];
+  return fullAliasReasons(raw, base);
+}
+
+/** The reasons from a full reading of `raw`: what the shortcuts above must agree with. */
+export function fullAliasReasons(raw: string, base?: string): AliasReason[] {
   const found = new Set<AliasReason>();
   const trimmed = stripUrlWhitespace(raw);
   if (trimmed !== raw) found.add('whitespace');
@@ -92,6 +101,13 @@ export function aliasReasons(raw: string, base?: string): AliasReason[] {
     if (fragment !== undefined) found.add('fragment');
   }
   return REASON_ORDER.filter((reason) => found.has(reason));
+}
+
+/** A plain relative link's reasons: only dot segments can make it an alias. */
+function plainReasons(raw: string): AliasReason[] {
+  const query = raw.indexOf('?');
+  const path = query >= 0 ? raw.slice(0, query) : raw;
+  return hasDotSegment(path, !path.startsWith('/')) ? ['dot-segment'] : [];
 }
 
 export type AliasVerdict =
