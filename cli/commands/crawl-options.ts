@@ -9,7 +9,8 @@ import { PRODUCT_TOKEN } from '../../lib/identity.ts';
 import { CRAWL_LIMITS } from '../../lib/settings/settings.ts';
 import { formatOption, FROM_OPTION, timeoutOption } from '../common-options.ts';
 import { formatDuration } from '../duration.ts';
-import type { CommandSpec, ParsedArgs } from '../options.ts';
+import type { CommandSpec, OptionSpec, ParsedArgs } from '../options.ts';
+import { defaultReaderThreads } from '../threads/page-reader-pool.ts';
 import { COMPARE_OPTION, FAIL_ON_OPTION } from '../watch/watch-options.ts';
 
 /** Text for people; JSON and CSV for scripts; JUnit, SARIF and Markdown for CI. */
@@ -34,6 +35,18 @@ const AUDIT_CHARS = { min: 1, max: 1_000 } as const;
 
 /** A whole-site crawl may run for days on a large site with a polite delay; a week at most. */
 const MAX_DURATION_LIMIT_MS = 7 * 24 * 3_600_000;
+
+/** Threads that read pages beside the crawl's own (cli/threads/page-reader-pool.ts). */
+export const THREADS_OPTION: OptionSpec = {
+  name: 'threads',
+  value: '<n>',
+  kind: 'count',
+  min: 0,
+  max: 64,
+  default: defaultReaderThreads(),
+  shownDefault: phrase('cliopt_default_threads'),
+  help: phrase('cliopt_crawl_threads'),
+};
 
 export const CRAWL_COMMAND: CommandSpec = {
   name: 'crawl',
@@ -77,6 +90,7 @@ export const CRAWL_COMMAND: CommandSpec = {
       help: phrase('cliopt_crawl_delay'),
     },
     timeoutOption(DEFAULT_CRAWL_OPTIONS.timeoutMs),
+    THREADS_OPTION,
     {
       name: 'max-duration',
       value: '<duration>',

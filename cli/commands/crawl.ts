@@ -45,6 +45,7 @@ import { failOnExit } from '../watch/exit-rule.ts';
 import { readSavedCrawl } from '../watch/saved-crawl.ts';
 import { failOnOf } from '../watch/watch-options.ts';
 import { UsageError } from '../usage-error.ts';
+import { openPageReaderPool } from '../threads/page-reader-pool.ts';
 import {
   CLI_DEFAULT_MAX_PAGES,
   CRAWL_COMMAND,
@@ -84,9 +85,11 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const http = timed(network.http, responseTimes);
   let pace = { delayMs: 0, concurrencyPerOrigin: 1 };
   const progress = progressPrinter(i18n, () => ({ ...pace, meanResponseMs: responseTimes.meanMs }));
+  const readers = openPageReaderPool(options.number('threads'));
   const ports = {
     http,
     addressGuard,
+    ...(readers ? { readPage: readers.readPage } : {}),
     clock: systemClock,
     onEvent: progress.onEvent,
     getDomain: (host: string) => getDomain(host, { allowPrivateDomains: true }),
@@ -117,6 +120,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     progress.clear();
+    await readers?.close();
   }
   const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(options));
   const report = buildReport(checkpoint, crawler.stats());

@@ -40,6 +40,7 @@ import {
 } from './scope.ts';
 import { seedFromSitemaps } from './sitemap-seed.ts';
 import { probeSoft404 } from './soft-404.ts';
+import { readPage, type PageReader, type PageReadRequest } from './read-page.ts';
 import {
   DEFAULT_CRAWL_OPTIONS,
   type CrawlEvent,
@@ -58,6 +59,8 @@ export interface CrawlPorts {
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
+  /** Reads fetched pages (read-page.ts); default: `readPage`, in the crawl's own thread. */
+  readPage?: PageReader;
   /** Least time between two checkpoints (default: adaptive, see checkpointer.ts). */
   checkpointEveryMs?: number;
   /** Fresh robots.txt answers already fetched (e.g. by the page check), used instead of asking again. */
@@ -85,6 +88,8 @@ export class Crawler {
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   #runStartedMs = 0;
+  /** The last page reading applied (see #readElsewhere). */
+  #readings: Promise<void> = Promise.resolve();
   readonly #rate = new RequestRate();
   /** One phrase shared by every URL the page limit left out. */
   readonly #maxPagesReason: Phrase;
@@ -261,6 +266,8 @@ export class Crawler {
       clock,
       signal,
       deadlineMs,
+      // Pages read elsewhere: a visit waiting for its reading still counts against the concurrency.
+      ...(this.#ports.readPage ? { maxVisits: this.#book.options.concurrency } : {}),
       admit: (entry) => this.#admit(entry),
       visit: (entry, slot) => this.#start(entry, slot, steps),
       check: () =>
@@ -346,13 +353,44 @@ export class Crawler {
     // A redirect's final page of the site is read too: its links may be reached no other way.
     const answered = record.status === 'ok' || record.status === 'redirected';
     if (outcome.response && answered && entry.internal && outcome.method === 'GET') {
-      this.#expander.read(entry, outcome, record);
+      const request = this.#expander.toRead(entry, outcome, record);
+      if (request && this.#ports.readPage)
+        await this.#readElsewhere(request, entry, outcome, record);
+      else if (request)
+        this.#expander.expand(
+          entry,
+          outcome,
+          record,
+          readPage(request.html, request.pageUrl, request.options),
+        );
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
     this.#emit({ type: 'result', record });
     if (entry.method !== asked)
       this.#book.wantPage(entry.url, entry.depth, entry.referrer, () => true);
+  }
+
+  /**
+   * A page read by the environment's reader (another thread, say): readings
+   * are applied in the order the pages arrived, as if read here, so which
+   * of two same-content pages is the original does not depend on which
+   * reader was quicker. A reader that fails is replaced by reading here.
+   */
+  #readElsewhere(
+    request: PageReadRequest,
+    entry: FrontierEntry,
+    outcome: FetchOutcome,
+    record: UrlRecord,
+  ): Promise<void> {
+    const reading = this.#ports.readPage!(request).catch(() =>
+      readPage(request.html, request.pageUrl, request.options),
+    );
+    const applied = this.#readings.then(async () => {
+      this.#expander.expand(entry, outcome, record, await reading);
+    });
+    this.#readings = applied.catch(() => {});
+    return applied;
   }
 
   /** A redirect's final page of the site is known from now on: it is not fetched again. */

@@ -25,7 +25,7 @@ import { chooseMethod } from './fetch-plan.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { admitLink, type AdmissionContext } from './link-admission.ts';
-import { readPage } from './read-page.ts';
+import type { PageReading, PageReadRequest } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
 
@@ -71,22 +71,37 @@ export class PageExpander {
     this.#emit = emit;
   }
 
-  /** read: an HTML page of the site gives its fingerprint, robots directives and links. */
-  read(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): void {
+  /**
+   * What of a fetched page must be read: a stylesheet is read here and now
+   * (its URLs need no parser); an HTML page of the site becomes a request
+   * for a page reader (read-page.ts), whose reading `expand` then applies.
+   */
+  toRead(entry: FrontierEntry, outcome: FetchOutcome, record: UrlRecord): PageReadRequest | null {
     const response = outcome.response!;
     if (isCss(record.contentType)) {
       this.#readStylesheet(entry, outcome, record);
-      return;
+      return null;
     }
-    if (!isHtml(record.contentType)) return;
+    if (!isHtml(record.contentType)) return null;
     const pageUrl = outcome.finalUrl;
-    if (!inScope(pageUrl, this.#scope).allowed) return;
-    const html = decodeText(response.body, record.contentType);
+    if (!inScope(pageUrl, this.#scope).allowed) return null;
+    return {
+      html: decodeText(response.body, record.contentType),
+      pageUrl,
+      options: { robot: this.#book.options.robot, withFacts: this.#book.options.audit !== null },
+    };
+  }
+
+  /** A page's reading: its fingerprint, robots directives and links, into the record and the frontier. */
+  expand(
+    entry: FrontierEntry,
+    outcome: FetchOutcome,
+    record: UrlRecord,
+    reading: PageReading,
+  ): void {
+    const response = outcome.response!;
+    const pageUrl = outcome.finalUrl;
     const audit = this.#book.options.audit;
-    const reading = readPage(html, pageUrl, {
-      robot: this.#book.options.robot,
-      withFacts: audit !== null,
-    });
     record.bytes = response.body.length;
     if (response.truncated) record.truncated = true;
     record.fingerprint = reading.fingerprint.text;

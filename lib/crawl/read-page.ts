@@ -46,6 +46,23 @@ export interface ReadPageOptions {
   withFacts?: boolean;
 }
 
+/**
+ * One page to read, as plain data: what a reader in another thread (a
+ * worker) receives. Its answer, a PageReading, is plain data too.
+ */
+export interface PageReadRequest {
+  html: string;
+  pageUrl: string;
+  options: ReadPageOptions;
+}
+
+/**
+ * Reads pages for the crawl: `readPage` itself by default; an environment
+ * with threads to spare passes one that reads in a pool of workers, so the
+ * crawl's own thread only fetches and books (cli/crawl/page-reader-pool.ts).
+ */
+export type PageReader = (request: PageReadRequest) => Promise<PageReading>;
+
 export function readPage(
   html: string,
   pageUrl: string,

@@ -1,0 +1,59 @@
+/**
+ * Reads the crawl's pages in worker threads. Parsing HTML is most of a
+ * crawl's work on a fast local site (a profile of Debian's libstdc++ docs:
+ * readPage ~45 % of the main thread); in a pool the crawl's own thread only
+ * fetches and books, and the two run side by side on two cores.
+ *
+ * Piscina (from Node.js's own maintainers) keeps the threads, their queue
+ * and errors; a worker that dies fails only the page it was reading.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { readPage, type PageReader } from '../../lib/crawl/read-page.ts';
+
+export interface PageReaderPool {
+  readPage: PageReader;
+  /** Ends the threads: the process can exit. */
+  close(): Promise<void>;
+}
+
+/**
+ * The default: a thread per core beside the crawl's own, at least one (the
+ * crawl's thread waits on the network much of the time) and at most four.
+ */
+export function defaultReaderThreads(): number {
+  return Math.min(4, Math.max(1, os.availableParallelism() - 1));
+}
+
+/**
+ * The same name beside the built bundle (dist/read-page-worker.mjs) and
+ * beside this source file (the tsx shim, cli/threads/read-page-worker.mjs).
+ */
+const WORKER = new URL('./read-page-worker.mjs', import.meta.url);
+
+/**
+ * A page bigger than this is read in the crawl's own thread: sent to a
+ * worker, it would be in memory twice (a string is copied between
+ * threads) and the worker's heap would grow to parse it. Pages that big
+ * are rare; a decompression bomb cut at the size limit is one.
+ */
+const MAX_SENT_CHARS = 1_000_000;
+
+/** A pool of `threads` readers; null for 0: pages are read in the crawl's own thread. */
+export function openPageReaderPool(threads: number): PageReaderPool | null {
+  if (threads <= 0) return null;
+  const pool = new Piscina({
+    filename: WORKER.href,
+    minThreads: threads,
+    maxThreads: threads,
+    // Threads stay for the whole crawl; `close` ends them.
+    idleTimeout: Infinity,
+  });
+  return {
+    readPage: async (request) =>
+      request.html.length > MAX_SENT_CHARS
+        ? readPage(request.html, request.pageUrl, request.options)
+        : pool.run(request),
+    close: () => pool.destroy(),
+  };
+}
