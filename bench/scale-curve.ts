@@ -93,6 +93,8 @@ export interface ScaleFigures {
   siteUrls: number;
   pages: number;
   caps: { maxRssMb: number; seconds: number };
+  /** The machine's load (1, 5, 15 min) as the run ended: rates on a shared machine drift with it. */
+  loadAverage: number[];
   /** Peak RSS of the whole run, measured from outside (null when it cannot be read). */
   peakRssMb: number | null;
   rows: CurveRow[];
@@ -154,6 +156,7 @@ export async function measureScaleCurve({
       siteUrls,
       pages: site.pages,
       caps: { maxRssMb, seconds },
+      loadAverage: os.loadavg(),
       peakRssMb: run.peakRssMb,
       rows,
       saves: messages.saves,
@@ -168,17 +171,25 @@ export async function measureScaleCurve({
 interface ChildMessages {
   samples: ScaleSample[];
   saves: SaveSample[];
+  /** A save that began and had not ended when the child's output stopped. */
+  saving: Saving | null;
   done: { stoppedBecause: StopReason; at: ScaleSample } | null;
+}
+
+interface Saving {
+  elapsedMs: number;
+  known: number;
 }
 
 type ChildLine =
   | ({ kind: 'sample' } & ScaleSample)
   | ({ kind: 'save' } & SaveSample)
+  | ({ kind: 'saving' } & Saving)
   | { kind: 'done'; stoppedBecause: StopReason; at: ScaleSample };
 
 /** The child's JSON lines; a line cut short by a kill is dropped. */
 export function parseChildLines(stdout: string): ChildMessages {
-  const messages: ChildMessages = { samples: [], saves: [], done: null };
+  const messages: ChildMessages = { samples: [], saves: [], saving: null, done: null };
   for (const text of stdout.split('\n')) {
     let line: ChildLine;
     try {
@@ -187,8 +198,11 @@ export function parseChildLines(stdout: string): ChildMessages {
       continue;
     }
     if (line.kind === 'sample') messages.samples.push(withoutKind(line));
-    else if (line.kind === 'save') messages.saves.push(withoutKind(line));
-    else if (line.kind === 'done')
+    else if (line.kind === 'saving') messages.saving = withoutKind(line);
+    else if (line.kind === 'save') {
+      messages.saves.push(withoutKind(line));
+      messages.saving = null;
+    } else if (line.kind === 'done')
       messages.done = { stoppedBecause: line.stoppedBecause, at: line.at };
   }
   return messages;
@@ -234,10 +248,15 @@ function stopOf(
   caps: { maxRssMb: number; seconds: number },
 ): ScaleStop {
   const at = messages.done?.at ?? messages.samples.at(-1) ?? null;
+  // A big save holds the event loop: the child says nothing until it ends.
+  const { saving } = messages;
+  const during = saving
+    ? `, during a checkpoint save of ${count(saving.known)} URLs begun at ${(saving.elapsedMs / 1000).toFixed(0)} s`
+    : '';
   if (run.rssCapped)
-    return { reason: 'rss-cap', at, detail: `RSS passed the ${caps.maxRssMb} MB cap` };
+    return { reason: 'rss-cap', at, detail: `RSS passed the ${caps.maxRssMb} MB cap${during}` };
   if (run.timedOut)
-    return { reason: 'time-cap', at, detail: `time passed the ${caps.seconds} s cap` };
+    return { reason: 'time-cap', at, detail: `time passed the ${caps.seconds} s cap${during}` };
   if (messages.done && run.exitCode === 0)
     return { reason: messages.done.stoppedBecause, at, detail: 'the crawl ended' };
   const tail = run.stderr.trim().split('\n').slice(-3).join(' | ');
@@ -332,8 +351,9 @@ export function formatScaleCurve(figures: ScaleFigures): string[] {
     'heap MB',
     'URLs/s',
     'save MB',
-    'save ms',
+    'save s',
     'changed',
+    'since s',
   ];
   const body = figures.rows.map((row) => [
     count(row.known),
@@ -343,19 +363,23 @@ export function formatScaleCurve(figures: ScaleFigures): string[] {
     row.heapUsedMb.toFixed(0),
     row.ratePerSecond.toFixed(0),
     row.save ? (row.save.bytes / 2 ** 20).toFixed(1) : '-',
-    row.save ? row.save.ms.toFixed(0) : '-',
+    row.save ? (row.save.ms / 1000).toFixed(1) : '-',
     row.save ? count(row.save.changed) : '-',
+    row.save ? (row.save.sinceMs / 1000).toFixed(0) : '-',
   ]);
   const table = [header, ...body];
   const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
   const lines = table.map((cells) => cells.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
   const { stop } = figures;
+  const savedMs = figures.saves.reduce((sum, save) => sum + save.ms, 0);
+  const largest = Math.max(0, ...figures.saves.map((save) => save.bytes));
   lines.push(
     '',
-    `Site: ${count(figures.siteUrls)} URLs (${count(figures.pages)} pages). Caps: ${figures.caps.maxRssMb} MB RSS, ${figures.caps.seconds} s.`,
+    `Site: ${count(figures.siteUrls)} URLs (${count(figures.pages)} pages). Caps: ${figures.caps.maxRssMb} MB RSS, ${figures.caps.seconds} s. Load average at the end: ${figures.loadAverage.map((x) => x.toFixed(1)).join(' ')}.`,
     stop.at
-      ? `Stopped (${stop.reason}): ${stop.detail}, at ${count(stop.at.known)} URLs known, ${count(stop.at.checked)} checked, ${(stop.at.elapsedMs / 1000).toFixed(0)} s, RSS ${stop.at.rssMb.toFixed(0)} MB.`
+      ? `Stopped (${stop.reason}): ${stop.detail}. Last sample at ${(stop.at.elapsedMs / 1000).toFixed(0)} s: ${count(stop.at.known)} URLs known, ${count(stop.at.checked)} checked, RSS ${stop.at.rssMb.toFixed(0)} MB; peak RSS of the run ${figures.peakRssMb?.toFixed(0) ?? 'n/a'} MB.`
       : `Stopped (${stop.reason}): ${stop.detail}.`,
+    `${figures.saves.length} checkpoint saves took ${(savedMs / 1000).toFixed(0)} s in all; the largest wrote ${mb(largest)}.`,
     '',
   );
   for (const t of figures.targets)
@@ -418,13 +442,15 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
       // The command line's own file save: JSON.stringify, a temp file, a rename.
       save: async (checkpoint) => {
         const started = performance.now();
+        const known = checkpoint.records.length + checkpoint.queue.length;
+        print({ kind: 'saving', elapsedMs: started - startedMs, known });
         await writeCheckpoint(stateFile, checkpoint);
         const ms = performance.now() - started;
         const { size } = await stat(stateFile);
         print({
           kind: 'save',
           elapsedMs: performance.now() - startedMs,
-          known: checkpoint.records.length + checkpoint.queue.length,
+          known,
           checked: checkpoint.records.length,
           bytes: size,
           ms,
@@ -449,16 +475,20 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
   });
 }
 
+/** A point reached, told as it comes (a full run takes minutes). */
+function showProgress(line: string): void {
+  const message = parseChildLines(line).samples[0];
+  if (message?.point == null) return;
+  process.stderr.write(
+    `${count(message.known)} URLs known, ${count(message.checked)} checked, RSS ${message.rssMb.toFixed(0)} MB, ${(message.elapsedMs / 1000).toFixed(0)} s\n`,
+  );
+}
+
 if (process.argv[2] === '--child' && process.argv[1]?.endsWith('scale-curve.ts')) {
   const [, , , urls, stateFile, points] = process.argv;
   await crawlSampled(Number(urls), stateFile!, points!.split(',').map(Number));
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const figures = await measureScaleCurve({
-    onLine: (line) => {
-      if (line.includes('"kind":"sample"') && !line.includes('"point":null'))
-        process.stderr.write(`${line}\n`);
-    },
-  });
+  const figures = await measureScaleCurve({ onLine: showProgress });
   for (const line of formatScaleCurve(figures)) console.log(line);
   // Alone, it updates its own part of bench/results.json (`npm run bench` rewrites the whole file).
   const file = 'bench/results.json';

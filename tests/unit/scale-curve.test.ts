@@ -162,6 +162,18 @@ describe('the curve', () => {
     expect(parsed.samples).toHaveLength(1);
     expect(parsed.saves).toHaveLength(1);
     expect(parsed.done).toBeNull();
+    expect(parsed.saving).toBeNull();
+  });
+
+  it('tells a save the child was still in when its output stopped', () => {
+    const saving = (seconds: number, known: number) =>
+      JSON.stringify({ kind: 'saving', elapsedMs: seconds * 1000, known });
+    const saveLine = JSON.stringify({ kind: 'save', ...save(2, 4, 1, 400) });
+    expect(parseChildLines([saving(1, 4), saveLine].join('\n')).saving).toBeNull();
+    expect(parseChildLines([saving(1, 4), saveLine, saving(9, 90)].join('\n')).saving).toEqual({
+      elapsedMs: 9_000,
+      known: 90,
+    });
   });
 });
 
