@@ -6,7 +6,8 @@
  */
 import { systemClock } from '../lib/crawl/clock.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
-import type { HttpFetch, HttpResponse } from '../lib/http/types.ts';
+import type { HttpFetch } from '../lib/http/types.ts';
+import { inMemoryWeb } from './in-memory-web.ts';
 import { runMeasured } from './measure-child.ts';
 
 export interface MemoryFigures {
@@ -41,36 +42,24 @@ export async function measureCrawlMemory(sizes = [10_000, 50_000]): Promise<Memo
 
 /** Page i links to the next page and to seeded random pages; every tenth page has a broken link. */
 function fakeWeb(pages: number): HttpFetch {
-  const encoder = new TextEncoder();
-  return async (request) => {
-    await Promise.resolve();
-    const match = /^\/p\/(\d+)\.html$/.exec(new URL(request.url).pathname);
-    const isIndex = new URL(request.url).pathname === '/';
+  return inMemoryWeb((pathname) => {
+    const match = /^\/p\/(\d+)\.html$/.exec(pathname);
+    const isIndex = pathname === '/';
     const i = match ? Number(match[1]) : -1;
-    const found = isIndex || (i >= 0 && i < pages);
-    let html = '<title>Not found</title>';
-    if (isIndex) html = '<title>Home</title><a href="/p/0.html">start</a>';
-    else if (found) {
-      let seed = i + 1;
-      const links = [`<a href="/p/${(i + 1) % pages}.html">next</a>`];
-      for (let j = 1; j < LINKS_PER_PAGE; j++) {
-        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-        const target = j === 1 && i % 10 === 0 ? `missing-${i}` : String(seed % pages);
-        links.push(`<a href="/p/${target}.html">Link ${j} of page ${i}</a>`);
-      }
-      html = `<!doctype html><title>Page ${i}</title><p>${'Lorem ipsum dolor sit amet. '.repeat(100)}</p>${links.join(' ')}`;
+    if (isIndex) return { status: 200, html: '<title>Home</title><a href="/p/0.html">start</a>' };
+    if (i < 0 || i >= pages) return { status: 404, html: '<title>Not found</title>' };
+    let seed = i + 1;
+    const links = [`<a href="/p/${(i + 1) % pages}.html">next</a>`];
+    for (let j = 1; j < LINKS_PER_PAGE; j++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      const target = j === 1 && i % 10 === 0 ? `missing-${i}` : String(seed % pages);
+      links.push(`<a href="/p/${target}.html">Link ${j} of page ${i}</a>`);
     }
-    const body = encoder.encode(html);
     return {
-      requestedUrl: request.url,
-      url: request.url,
-      status: found ? 200 : 404,
-      headers: [['content-type', 'text/html; charset=utf-8']],
-      redirects: [],
-      body: request.method === 'HEAD' ? new Uint8Array(0) : body,
-      truncated: false,
-    } satisfies HttpResponse;
-  };
+      status: 200,
+      html: `<!doctype html><title>Page ${i}</title><p>${'Lorem ipsum dolor sit amet. '.repeat(100)}</p>${links.join(' ')}`,
+    };
+  });
 }
 
 async function crawlInMemory(urls: number): Promise<Omit<MemoryFigures, 'peakRssMb'>> {
