@@ -11,6 +11,7 @@ import { measureBundle } from './bundle.ts';
 import { measureCliThroughput, type ToolRun } from './cli-throughput.ts';
 import { measureContentScript } from './content-script.ts';
 import { measureCrawlMemory } from './crawl-memory.ts';
+import { formatScaleCurve, measureScaleCurve, scaleCurveRows } from './scale-curve.ts';
 import { generateSite } from './generate-site.ts';
 import { measureInputBounds, type Timing } from './input-bounds.ts';
 import { measureRealSite, realSiteRows } from './real-site.ts';
@@ -96,6 +97,12 @@ if (memory.length === 2 && memory[0]!.peakRssMb !== null && memory[1]!.peakRssMb
     `RSS ${perUrl(a.peakRssMb!, b.peakRssMb!).toFixed(1)} KB, checkpoint ${perUrl(a.checkpointMb, b.checkpointMb).toFixed(2)} KB`,
   );
 }
+
+// One crawl of a generated 1,000,000-URL site, sampled as it grows (URLs known → RSS, rate, saves).
+const scaleCurve = await measureScaleCurve();
+for (const line of formatScaleCurve(scaleCurve)) console.log(line);
+for (const [name, figure, target, pass] of scaleCurveRows(scaleCurve))
+  row(name, figure, target, pass);
 
 const robots = measureRobotsSpeed();
 row(
@@ -192,5 +199,5 @@ for (const r of rows)
   console.log(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 await writeFile(
   'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, realSite, throughput, memory, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, realSite, throughput, memory, scaleCurve, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
 );
