@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPage, type PageReadRequest } from '../../lib/crawl/read-page.ts';
+import { readPageRequest, type PageReadRequest } from '../../lib/crawl/read-page.ts';
 import { openPageReaderPool } from './page-reader-pool.ts';
 
 const FIXTURES = [
@@ -15,7 +15,8 @@ const requests: PageReadRequest[] = FIXTURES.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.html'))
     .map((file) => ({
-      html: readFileSync(path.join(dir, file), 'utf8'),
+      body: new Uint8Array(readFileSync(path.join(dir, file))),
+      contentType: 'text/html',
       pageUrl: `http://site.test/${file}`,
       options: { robot: 'Googlebot', withFacts: true },
     })),
@@ -28,18 +29,22 @@ describe('the page reader pool', () => {
   it('reads every fixture page in a worker exactly as the crawl’s own thread does', async () => {
     expect(requests.length).toBeGreaterThan(40);
     const readings = await Promise.all(requests.map((request) => pool.readPage(request)));
-    readings.forEach((reading, i) => {
-      const { html, pageUrl, options } = requests[i]!;
-      expect(reading).toEqual(readPage(html, pageUrl, options));
-    });
+    readings.forEach((reading, i) => expect(reading).toEqual(readPageRequest(requests[i]!)));
+    // The crawl keeps its bytes: the worker got a copy.
+    expect(requests.every((request) => request.body.byteLength > 0)).toBe(true);
   });
 
   it('reads a page of over a million characters too', async () => {
     const links = Array.from({ length: 40_000 }, (_, i) => `<a href="/p${i}.html">page ${i}</a>`);
-    const html = `<title>Big</title>${links.join('\n')}`;
-    expect(html.length).toBeGreaterThan(1_000_000);
-    const request = { html, pageUrl: 'http://site.test/big.html', options: {} };
-    expect(await pool.readPage(request)).toEqual(readPage(html, request.pageUrl, {}));
+    const body = new TextEncoder().encode(`<title>Big</title>${links.join('\n')}`);
+    expect(body.byteLength).toBeGreaterThan(1_000_000);
+    const request = {
+      body,
+      contentType: 'text/html',
+      pageUrl: 'http://site.test/big',
+      options: {},
+    };
+    expect(await pool.readPage(request)).toEqual(readPageRequest(request));
   });
 
   it('is no pool at all for 0 threads', () => {

@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { readPage, type PageReader } from '../../lib/crawl/read-page.ts';
+import { readPageRequest, type PageReader } from '../../lib/crawl/read-page.ts';
 
 export interface PageReaderPool {
   readPage: PageReader;
@@ -32,12 +32,11 @@ export function defaultReaderThreads(): number {
 const WORKER = new URL('./read-page-worker.mjs', import.meta.url);
 
 /**
- * A page bigger than this is read in the crawl's own thread: sent to a
- * worker, it would be in memory twice (a string is copied between
- * threads) and the worker's heap would grow to parse it. Pages that big
- * are rare; a decompression bomb cut at the size limit is one.
+ * A page bigger than this is read in the crawl's own thread: the worker's
+ * heap would grow to hold and parse it, on top of the crawl's. Pages that
+ * big are rare; a decompression bomb cut at the size limit is one.
  */
-const MAX_SENT_CHARS = 1_000_000;
+const MAX_SENT_BYTES = 1_000_000;
 
 /** A pool of `threads` readers; null for 0: pages are read in the crawl's own thread. */
 export function openPageReaderPool(threads: number): PageReaderPool | null {
@@ -50,10 +49,12 @@ export function openPageReaderPool(threads: number): PageReaderPool | null {
     idleTimeout: Infinity,
   });
   return {
-    readPage: async (request) =>
-      request.html.length > MAX_SENT_CHARS
-        ? readPage(request.html, request.pageUrl, request.options)
-        : pool.run(request),
+    readPage: async (request) => {
+      if (request.body.byteLength > MAX_SENT_BYTES) return readPageRequest(request);
+      // A copy of its own, moved to the worker: the crawl keeps the response's bytes.
+      const body = request.body.slice();
+      return pool.run({ ...request, body }, { transferList: [body.buffer] });
+    },
     close: () => pool.destroy(),
   };
 }

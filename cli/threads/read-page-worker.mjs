@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: readPageTask } = await import('./read-page-worker.ts');
-export default readPageTask;
+const { default: readPageRequest } = await import('./read-page-worker.ts');
+export default readPageRequest;

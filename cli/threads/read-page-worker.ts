@@ -1,10 +1,8 @@
 /**
  * A worker thread of the page reader pool (page-reader-pool.ts): reads one
  * fetched page, as the crawl's own thread would (lib/crawl/read-page.ts).
- * Request and answer are plain data, copied between the threads.
+ * The page's bytes are moved here; the reading, plain data, is copied back.
  */
-import { readPage, type PageReading, type PageReadRequest } from '../../lib/crawl/read-page.ts';
+import { readPageRequest } from '../../lib/crawl/read-page.ts';
 
-export default function readPageTask({ html, pageUrl, options }: PageReadRequest): PageReading {
-  return readPage(html, pageUrl, options);
-}
+export default readPageRequest;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { systemClock } from './clock.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
-import { readPage, type PageReader, type PageReading } from './read-page.ts';
+import { readPageRequest, type PageReader, type PageReading } from './read-page.ts';
 import { buildReport } from './report.ts';
 
 const O = 'http://site.test';
@@ -67,10 +67,10 @@ function canonical(value: unknown): unknown {
 
 /** A reader elsewhere: a copy of the reading (as between threads), after a delay that varies by page. */
 function slowReader(delayMsOf: (url: string) => number): PageReader & { calls: number } {
-  const reader = async ({ html, pageUrl, options }: Parameters<PageReader>[0]) => {
+  const reader = async (request: Parameters<PageReader>[0]) => {
     reader.calls++;
-    const reading: PageReading = structuredClone(readPage(html, pageUrl, options));
-    await new Promise((resolve) => setTimeout(resolve, delayMsOf(pageUrl)));
+    const reading: PageReading = structuredClone(readPageRequest(request));
+    await new Promise((resolve) => setTimeout(resolve, delayMsOf(request.pageUrl)));
     return reading;
   };
   reader.calls = 0;
@@ -105,7 +105,7 @@ describe('a crawl with a page reader elsewhere', () => {
       mostWaiting = Math.max(mostWaiting, waiting);
       await new Promise((resolve) => setTimeout(resolve, 5));
       waiting--;
-      return readPage(request.html, request.pageUrl, request.options);
+      return readPageRequest(request);
     };
     const crawler = Crawler.start(
       { startUrls: [`${O}/`], delayMs: 0, concurrencyPerOrigin: 8, concurrency: 3 },

@@ -40,7 +40,7 @@ import {
 } from './scope.ts';
 import { seedFromSitemaps } from './sitemap-seed.ts';
 import { probeSoft404 } from './soft-404.ts';
-import { readPage, type PageReader, type PageReadRequest } from './read-page.ts';
+import { readPageRequest, type PageReader, type PageReadRequest } from './read-page.ts';
 import {
   DEFAULT_CRAWL_OPTIONS,
   type CrawlEvent,
@@ -356,13 +356,7 @@ export class Crawler {
       const request = this.#expander.toRead(entry, outcome, record);
       if (request && this.#ports.readPage)
         await this.#readElsewhere(request, entry, outcome, record);
-      else if (request)
-        this.#expander.expand(
-          entry,
-          outcome,
-          record,
-          readPage(request.html, request.pageUrl, request.options),
-        );
+      else if (request) this.#expander.expand(entry, outcome, record, readPageRequest(request));
     }
     this.#recordFinal(entry, outcome, record);
     this.#book.record(record);
@@ -383,9 +377,7 @@ export class Crawler {
     outcome: FetchOutcome,
     record: UrlRecord,
   ): Promise<void> {
-    const reading = this.#ports.readPage!(request).catch(() =>
-      readPage(request.html, request.pageUrl, request.options),
-    );
+    const reading = this.#ports.readPage!(request).catch(() => readPageRequest(request));
     const applied = this.#readings.then(async () => {
       this.#expander.expand(entry, outcome, record, await reading);
     });

@@ -86,7 +86,8 @@ export class PageExpander {
     const pageUrl = outcome.finalUrl;
     if (!inScope(pageUrl, this.#scope).allowed) return null;
     return {
-      html: decodeText(response.body, record.contentType),
+      body: response.body,
+      contentType: record.contentType,
       pageUrl,
       options: { robot: this.#book.options.robot, withFacts: this.#book.options.audit !== null },
     };

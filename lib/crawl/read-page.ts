@@ -8,6 +8,7 @@
  * X-Robots-Tag header is not in the HTML: the caller merges it
  * (lib/meta/x-robots-tag.ts).
  */
+import { decodeText } from '../http/decode-text.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { DEFAULT_MAX_LINKS, type ExtractedLinks } from '../links/extract-links.ts';
 import { resolveLinks } from '../links/resolve-links.ts';
@@ -51,9 +52,21 @@ export interface ReadPageOptions {
  * worker) receives. Its answer, a PageReading, is plain data too.
  */
 export interface PageReadRequest {
-  html: string;
+  /** The page's bytes as fetched: bytes move between threads without a copy, a string does not. */
+  body: Uint8Array;
+  contentType: string | undefined;
   pageUrl: string;
   options: ReadPageOptions;
+}
+
+/** A request's page, decoded (its charset) and read. */
+export function readPageRequest({
+  body,
+  contentType,
+  pageUrl,
+  options,
+}: PageReadRequest): PageReading {
+  return readPage(decodeText(body, contentType), pageUrl, options);
 }
 
 /**
