@@ -55,7 +55,9 @@ function rowsOf(origin: string): IDBKeyRange {
 
 /** Writes one save: the changed rows and the head, in one transaction. */
 export async function saveCrawlChanges(origin: string, changes: CheckpointChanges): Promise<void> {
-  const tx = (await db()).transaction(['heads', 'rows'], 'readwrite');
+  // Relaxed: committed without waiting for the disk's flush — a stopped worker or a closed
+  // browser loses nothing committed, only a crash of the whole system could.
+  const tx = (await db()).transaction(['heads', 'rows'], 'readwrite', { durability: 'relaxed' });
   const rows = tx.objectStore('rows');
   const writes: Promise<unknown>[] = [];
   if (changes.replace) writes.push(rows.delete(rowsOf(origin)));
