@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { runCli } from '../../tests/support/run-cli.ts';
+import { READ_HERE_FIRST } from '../threads/page-reader-pool.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
 
 let site: SiteServer;
@@ -166,6 +167,36 @@ describe('robotlens crawl on the fixture site', () => {
     expect(report.pages.find((p) => p.url === at('/dup/near.html'))?.duplicateOf).toBeNull();
     expect(requested('/dup/near-only.html')).toBe(1);
   });
+
+  it('reads pages in threads past the first ones, with the report of reading them in its own thread', async () => {
+    const htmlPages = report.pages.filter((p) => p.contentType?.startsWith('text/html'));
+    expect(htmlPages.length).toBeGreaterThan(READ_HERE_FIRST);
+    const [logged, loggedElsewhere] = [site.log.length, external.log.length];
+    const inThread = JSON.parse(
+      (await runCli(['crawl', `${site.origin}/`, ...FLAGS, '--threads', '0'])).stdout,
+    ) as CrawlReport;
+    // The other tests count the first crawl's requests only.
+    site.log.splice(logged);
+    external.log.splice(loggedElsewhere);
+    // What reading elsewhere could change: what a page says, its links, which page is the original.
+    const read = (r: CrawlReport) =>
+      r.pages
+        .map((p) => [p.url, p.status, p.fingerprint, p.duplicateOf, p.noindex, p.nofollow, p.title])
+        .map((row) => JSON.stringify(row))
+        .sort();
+    const carriers = (r: CrawlReport) =>
+      r.broken
+        .map(
+          (b) =>
+            `${b.url} ← ${b.foundOn
+              .map((f) => f.page)
+              .sort()
+              .join(' ')}`,
+        )
+        .sort();
+    expect(read(inThread)).toEqual(read(report));
+    expect(carriers(inThread)).toEqual(carriers(report));
+  }, 60_000);
 
   it('fetches no URL twice with the same method, retries excepted', () => {
     const counts = new Map<string, number>();

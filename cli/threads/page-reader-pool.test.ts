@@ -22,7 +22,7 @@ const requests: PageReadRequest[] = FIXTURES.flatMap((dir) =>
     })),
 );
 
-const pool = openPageReaderPool(2)!;
+const pool = openPageReaderPool(2, 0)!;
 afterAll(() => pool.close());
 
 describe('the page reader pool', () => {
@@ -49,5 +49,18 @@ describe('the page reader pool', () => {
 
   it('is no pool at all for 0 threads', () => {
     expect(openPageReaderPool(0)).toBeNull();
+  });
+
+  it('reads the first pages in the crawl’s own thread, starting threads only after them', async () => {
+    const later = openPageReaderPool(2, requests.length)!;
+    try {
+      const readings = await Promise.all(requests.map((request) => later.readPage(request)));
+      readings.forEach((reading, i) => expect(reading).toEqual(readPageRequest(requests[i]!)));
+      expect(later.threads()).toBe(0);
+      expect(await later.readPage(requests[0]!)).toEqual(readPageRequest(requests[0]!));
+      expect(later.threads()).toBe(2);
+    } finally {
+      await later.close();
+    }
   });
 });

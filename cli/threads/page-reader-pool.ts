@@ -13,6 +13,8 @@ import { readPageRequest, type PageReader } from '../../lib/crawl/read-page.ts';
 
 export interface PageReaderPool {
   readPage: PageReader;
+  /** Threads running now (none until the first pages are read, see READ_HERE_FIRST). */
+  threads(): number;
   /** Ends the threads: the process can exit. */
   close(): Promise<void>;
 }
@@ -38,23 +40,41 @@ const WORKER = new URL('./read-page-worker.mjs', import.meta.url);
  */
 const MAX_SENT_BYTES = 1_000_000;
 
+/**
+ * Pages read in the crawl's own thread before the threads start: a small
+ * crawl is over before a worker would be ready (~50 ms to start one from
+ * the built bundle, ~1 s from the TypeScript sources).
+ */
+export const READ_HERE_FIRST = 32;
+
 /** A pool of `threads` readers; null for 0: pages are read in the crawl's own thread. */
-export function openPageReaderPool(threads: number): PageReaderPool | null {
+export function openPageReaderPool(
+  threads: number,
+  readHereFirst = READ_HERE_FIRST,
+): PageReaderPool | null {
   if (threads <= 0) return null;
-  const pool = new Piscina({
-    filename: WORKER.href,
-    minThreads: threads,
-    maxThreads: threads,
-    // Threads stay for the whole crawl; `close` ends them.
-    idleTimeout: Infinity,
-  });
+  let pool: Piscina | null = null;
+  let readHere = 0;
   return {
     readPage: async (request) => {
-      if (request.body.byteLength > MAX_SENT_BYTES) return readPageRequest(request);
+      if (request.body.byteLength > MAX_SENT_BYTES || readHere < readHereFirst) {
+        readHere++;
+        return readPageRequest(request);
+      }
+      pool ??= new Piscina({
+        filename: WORKER.href,
+        minThreads: threads,
+        maxThreads: threads,
+        // Threads stay for the whole crawl; `close` ends them.
+        idleTimeout: Infinity,
+      });
       // A copy of its own, moved to the worker: the crawl keeps the response's bytes.
       const body = request.body.slice();
       return pool.run({ ...request, body }, { transferList: [body.buffer] });
     },
-    close: () => pool.destroy(),
+    threads: () => pool?.threads.length ?? 0,
+    close: async () => {
+      await pool?.destroy();
+    },
   };
 }
