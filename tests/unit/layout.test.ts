@@ -62,7 +62,8 @@ function entrypoints(): string[] {
   });
 }
 
-const roots = [...entrypoints(), 'cli/bin.mjs'];
+// The page reader pool's worker is loaded by URL (new URL('./read-page-worker.mjs', …)), not imported.
+const roots = [...entrypoints(), 'cli/bin.mjs', 'cli/threads/read-page-worker.mjs'];
 const reached = reachableFrom(roots);
 
 describe('layout', () => {
