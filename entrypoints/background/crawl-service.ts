@@ -22,7 +22,7 @@ import {
   launch,
   launchResumed,
   portsFor,
-  resumableCrawl,
+  resumableCheckpoint,
   resumeInterrupted,
   runningOrigins,
   stopSession,
@@ -106,12 +106,11 @@ export async function stopCrawl({ origin }: Message<'stop-crawl'>): Promise<OkOr
 
 export function resumeCrawl({ origin }: Message<'resume-crawl'>): Promise<OkOrError> {
   return withClaim<OkOrError>(origin, { ok: true }, async () => {
-    const stored = await resumableCrawl(origin);
+    const checkpoint = await resumableCheckpoint(origin);
     const { t } = extensionTranslator();
-    if (!stored) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
-    if (stored.checkpoint.finished)
-      return { ok: false, error: t('crawl_already_finished', { origin }) };
-    await launchResumed(origin, stored);
+    if (!checkpoint) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
+    if (checkpoint.finished) return { ok: false, error: t('crawl_already_finished', { origin }) };
+    await launchResumed(origin, checkpoint);
     return { ok: true };
   });
 }

@@ -7,6 +7,7 @@
  * which it asks for again, as it does for requests in flight.
  */
 import type { Clock } from './clock.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
 
 /**
  * Adaptive spacing: the gap after a save is COST_FACTOR times what it cost,
@@ -17,18 +18,16 @@ import type { Clock } from './clock.ts';
 const COST_FACTOR = 4;
 const MIN_ADAPTIVE_GAP_MS = 250;
 
-/** `T`: what one save writes — a whole CrawlCheckpoint, or what changed (checkpoint-rows.ts). */
-export interface CheckpointerOptions<T> {
-  /** Taken when a save starts: what it writes is the state at that moment. */
-  snapshot: () => T;
-  save: (snapshot: T) => Promise<void>;
+export interface CheckpointerOptions {
+  snapshot: () => CrawlCheckpoint;
+  save: (checkpoint: CrawlCheckpoint) => Promise<void>;
   clock: Clock;
   /** Fixed least time between saves; default: adaptive (see COST_FACTOR). */
   minGapMs?: number;
 }
 
-export class Checkpointer<T> {
-  readonly #options: CheckpointerOptions<T>;
+export class Checkpointer {
+  readonly #options: CheckpointerOptions;
   #saving: Promise<void> | null = null;
   #dirty = false;
   #waiting = false;
@@ -37,7 +36,7 @@ export class Checkpointer<T> {
   /** The first failed save, if any: the crawl stops and says why. */
   error: Error | null = null;
 
-  constructor(options: CheckpointerOptions<T>) {
+  constructor(options: CheckpointerOptions) {
     this.#options = options;
   }
 

@@ -20,7 +20,6 @@ import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { rowOf, rowsOfCheckpoint, type CheckpointChanges } from './checkpoint-rows.ts';
 import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
@@ -57,16 +56,6 @@ export interface CrawlPorts {
   clock: Clock;
   /** Receives the checkpoint as the crawl goes (throttled) and when it stops. */
   save?: (checkpoint: CrawlCheckpoint) => Promise<void>;
-  /**
-   * Instead of `save`: receives what changed since the last save (a store
-   * that writes by URL, checkpoint-rows.ts), as the crawl goes and when it stops.
-   */
-  saveChanges?: (changes: CheckpointChanges) => Promise<void>;
-  /**
-   * The store behind `saveChanges` holds this crawl's checkpoint already (it
-   * was resumed from there): the first save writes only what changed, not everything.
-   */
-  storeHolds?: boolean;
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
@@ -86,8 +75,6 @@ export interface CrawlPorts {
   addressGuard?: AddressGuard;
 }
 
-type AnyCheckpointer = Checkpointer<CrawlCheckpoint> | Checkpointer<CheckpointChanges>;
-
 export class Crawler {
   readonly #book: CrawlBook;
   readonly #ports: CrawlPorts;
@@ -97,13 +84,10 @@ export class Crawler {
   /** The loop of the current run (null between runs). */
   #dispatcher: Dispatcher<StopReason> | null = null;
   #previous = new Map<string, UrlRecord>();
-  readonly #checkpointer: AnyCheckpointer | null;
-  /** The next changes must hold every row (the store does not hold this crawl yet). */
-  #saveAll: boolean;
+  readonly #checkpointer: Checkpointer | null;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
-  /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
-  #runStartedMs: number | null = null;
+  #runStartedMs = 0;
   /** The last page reading applied (see #readElsewhere). */
   #readings: Promise<void> = Promise.resolve();
   readonly #rate = new RequestRate();
@@ -120,33 +104,19 @@ export class Crawler {
         ? registrableDomainScope(start, ports.getDomain)
         : originScope(start);
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
-    this.#saveAll = !ports.storeHolds;
-    this.#checkpointer = this.#makeCheckpointer(ports);
+    this.#checkpointer = ports.save
+      ? new Checkpointer({
+          snapshot: () => book.toJSON(),
+          save: ports.save,
+          clock: ports.clock,
+          ...(ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {}),
+        })
+      : null;
     this.#expander = new PageExpander({
       book,
       scope: this.#scope,
       blockList: compileBlockList(book.options.blockList),
       emit: (event) => this.#emit(event),
-    });
-  }
-
-  #makeCheckpointer(ports: CrawlPorts): AnyCheckpointer | null {
-    const gap = ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {};
-    if (ports.saveChanges) {
-      this.#book.trackChanges();
-      return new Checkpointer({
-        snapshot: () => this.changes(),
-        save: ports.saveChanges,
-        clock: ports.clock,
-        ...gap,
-      });
-    }
-    if (!ports.save) return null;
-    return new Checkpointer({
-      snapshot: () => this.checkpoint(),
-      save: ports.save,
-      clock: ports.clock,
-      ...gap,
     });
   }
 
@@ -201,35 +171,8 @@ export class Crawler {
     return this.#book;
   }
 
-  /**
-   * The crawl's state now, its clock included: the time of the run under
-   * way counts, so a crawl killed mid-run (a stopped service worker, kill -9)
-   * resumes with its elapsed time and its time limit where they were.
-   */
   checkpoint(): CrawlCheckpoint {
-    return { ...this.#book.toJSON(), elapsedBeforeMs: this.elapsedMs() };
-  }
-
-  /**
-   * What changed since the last call, clock included (see checkpoint()):
-   * the first call gives every row, for a store that does not hold this crawl yet.
-   */
-  changes(): CheckpointChanges {
-    const elapsed = { elapsedBeforeMs: this.elapsedMs() };
-    if (this.#saveAll) {
-      this.#saveAll = false;
-      this.#book.takeChangedUrls();
-      const { head, rows } = rowsOfCheckpoint(this.#book.toJSON());
-      return { replace: true, head: { ...head, ...elapsed }, rows };
-    }
-    const rows = this.#book.takeChangedUrls().map((url) => rowOf(this.#book, url));
-    return { replace: false, head: { ...this.#book.head(), ...elapsed }, rows };
-  }
-
-  /** Time spent crawling so far, the run under way included. */
-  elapsedMs(): number {
-    const runMs = this.#runStartedMs === null ? 0 : this.#ports.clock.nowMs() - this.#runStartedMs;
-    return this.#book.elapsedBeforeMs + runMs;
+    return this.#book.toJSON();
   }
 
   /** The first checkpoint save that failed, if any (the run then stops with `save-failed`). */
@@ -315,7 +258,8 @@ export class Crawler {
   /** Takes URLs as politeness allows (dispatch.ts) until none is left, a limit is hit, or the run stops. */
   async #loop(steps: CrawlSteps, signal: AbortSignal): Promise<StopReason> {
     const { clock } = this.#ports;
-    const deadlineMs = clock.nowMs() + this.#book.options.maxDurationMs - this.elapsedMs();
+    const deadlineMs =
+      this.#runStartedMs + this.#book.options.maxDurationMs - this.#book.elapsedBeforeMs;
     const dispatcher = new Dispatcher<StopReason>({
       frontier: this.#book.frontier,
       politeness: steps.politeness,
@@ -486,8 +430,8 @@ export class Crawler {
       await this.#dispatcher?.settled();
     }
     book.stoppedBecause = reason;
-    book.elapsedBeforeMs = this.elapsedMs();
-    this.#runStartedMs = null;
+    book.elapsedBeforeMs += this.#ports.clock.nowMs() - this.#runStartedMs;
+    this.#runStartedMs = this.#ports.clock.nowMs();
     // After a failed save the state stays in memory only: the caller keeps this crawler to resume it.
     if (reason !== 'save-failed') await this.#checkpointer?.flush();
     this.#emit({ type: 'done', stats: this.stats(), stoppedBecause: reason });
@@ -517,13 +461,14 @@ export class Crawler {
 
   stats(): CrawlStats {
     const book = this.#book;
+    const nowMs = this.#ports.clock.nowMs();
     return statsOf({
       records: book.records.values(),
       queued: book.frontier.size,
       inFlight: book.inFlight.size,
       requests: book.requests,
       startedAtMs: book.startedAtMs,
-      elapsedMs: this.elapsedMs(),
+      elapsedMs: book.elapsedBeforeMs + (this.#runStartedMs ? nowMs - this.#runStartedMs : 0),
     });
   }
 
