@@ -87,7 +87,8 @@ export class Crawler {
   readonly #checkpointer: Checkpointer | null;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
-  #runStartedMs = 0;
+  /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
+  #runStartedMs: number | null = null;
   /** The last page reading applied (see #readElsewhere). */
   #readings: Promise<void> = Promise.resolve();
   readonly #rate = new RequestRate();
@@ -106,7 +107,7 @@ export class Crawler {
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
     this.#checkpointer = ports.save
       ? new Checkpointer({
-          snapshot: () => book.toJSON(),
+          snapshot: () => this.checkpoint(),
           save: ports.save,
           clock: ports.clock,
           ...(ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {}),
@@ -171,8 +172,19 @@ export class Crawler {
     return this.#book;
   }
 
+  /**
+   * The crawl's state now, its clock included: the time of the run under
+   * way counts, so a crawl killed mid-run (a stopped service worker, kill -9)
+   * resumes with its elapsed time and its time limit where they were.
+   */
   checkpoint(): CrawlCheckpoint {
-    return this.#book.toJSON();
+    return { ...this.#book.toJSON(), elapsedBeforeMs: this.elapsedMs() };
+  }
+
+  /** Time spent crawling so far, the run under way included. */
+  elapsedMs(): number {
+    const runMs = this.#runStartedMs === null ? 0 : this.#ports.clock.nowMs() - this.#runStartedMs;
+    return this.#book.elapsedBeforeMs + runMs;
   }
 
   /** The first checkpoint save that failed, if any (the run then stops with `save-failed`). */
@@ -258,8 +270,7 @@ export class Crawler {
   /** Takes URLs as politeness allows (dispatch.ts) until none is left, a limit is hit, or the run stops. */
   async #loop(steps: CrawlSteps, signal: AbortSignal): Promise<StopReason> {
     const { clock } = this.#ports;
-    const deadlineMs =
-      this.#runStartedMs + this.#book.options.maxDurationMs - this.#book.elapsedBeforeMs;
+    const deadlineMs = clock.nowMs() + this.#book.options.maxDurationMs - this.elapsedMs();
     const dispatcher = new Dispatcher<StopReason>({
       frontier: this.#book.frontier,
       politeness: steps.politeness,
@@ -430,8 +441,8 @@ export class Crawler {
       await this.#dispatcher?.settled();
     }
     book.stoppedBecause = reason;
-    book.elapsedBeforeMs += this.#ports.clock.nowMs() - this.#runStartedMs;
-    this.#runStartedMs = this.#ports.clock.nowMs();
+    book.elapsedBeforeMs = this.elapsedMs();
+    this.#runStartedMs = null;
     // After a failed save the state stays in memory only: the caller keeps this crawler to resume it.
     if (reason !== 'save-failed') await this.#checkpointer?.flush();
     this.#emit({ type: 'done', stats: this.stats(), stoppedBecause: reason });
@@ -461,14 +472,13 @@ export class Crawler {
 
   stats(): CrawlStats {
     const book = this.#book;
-    const nowMs = this.#ports.clock.nowMs();
     return statsOf({
       records: book.records.values(),
       queued: book.frontier.size,
       inFlight: book.inFlight.size,
       requests: book.requests,
       startedAtMs: book.startedAtMs,
-      elapsedMs: book.elapsedBeforeMs + (this.#runStartedMs ? nowMs - this.#runStartedMs : 0),
+      elapsedMs: this.elapsedMs(),
     });
   }
 
