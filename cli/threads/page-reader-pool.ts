@@ -1,11 +1,12 @@
 /**
- * Reads the crawl's pages in worker threads. Parsing HTML is most of a
- * crawl's work on a fast local site (a profile of Debian's libstdc++ docs:
- * readPage ~45 % of the main thread); in a pool the crawl's own thread only
- * fetches and books, and the two run side by side on two cores.
+ * Reads the crawl's pages in worker threads. Parsing HTML is the largest
+ * part of a crawl's main thread on a fast local site (a profile of Debian's
+ * libstdc++ docs: readPage ~45 %); in a pool it runs on other cores, which
+ * pays only where cores are free (see defaultReaderThreads).
  *
  * Piscina (from Node.js's own maintainers) keeps the threads, their queue
- * and errors; a worker that dies fails only the page it was reading.
+ * and errors; a page whose reading fails there is read in the crawl's own
+ * thread instead (lib/crawl/crawl.ts, #readElsewhere).
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
