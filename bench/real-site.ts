@@ -1,10 +1,14 @@
 /**
- * A real third-party site: Debian's libstdc++ documentation (libstdc++-12-doc,
- * ~3,750 Doxygen pages, 213 broken URLs that ship with it) served by Debian's
- * nginx on 127.0.0.1 with a private config. RobotLens, linkinator 7.6.1 and
- * `wget --spider -r` crawl it with the same scope (same site only, 8 at once,
- * no delay), in alternating rounds; wall time and peak RSS of each (medians),
- * and the sets of broken URLs each one found, compared.
+ * Real third-party sites: Debian's documentation packages served by Debian's
+ * nginx on 127.0.0.1 with a private config — the libstdc++ docs
+ * (libstdc++-12-doc, ~3,750 Doxygen pages, 213 broken URLs that ship with it)
+ * and the OpenJDK 17 API docs (openjdk-17-doc, ~10,100 javadoc pages, 55
+ * broken URLs). RobotLens, linkinator 7.6.1 and `wget --spider -r` crawl each
+ * with the same scope (same site only, 8 at once, no delay), in alternating
+ * rounds; wall time and peak RSS of each (medians), and the sets of broken
+ * URLs each one found, compared. Two sites of different shapes, because one
+ * site's figure can flatter: Doxygen pages are few and heavy (~40 kB, ~75
+ * links each), javadoc pages many and lighter.
  *
  * Missing packages are installed with apt-get when running as root, with
  * service starts denied during the install so that Debian's default site
@@ -19,8 +23,31 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runMeasured, type ChildRun } from './measure-child.ts';
 
-export const DOC_ROOT = '/usr/share/doc/gcc-12-base/libstdc++';
-const PACKAGES = { doc: 'libstdc++-12-doc', nginx: 'nginx', wget: 'wget' } as const;
+export interface RealSite {
+  /** How rows name it. */
+  name: string;
+  /** The Debian package that ships it. */
+  package: string;
+  docRoot: string;
+  /** Same-site broken URLs that ship with the package (found by all three tools). */
+  broken: number;
+}
+
+export const REAL_SITES: RealSite[] = [
+  {
+    name: 'libstdc++ docs',
+    package: 'libstdc++-12-doc',
+    docRoot: '/usr/share/doc/gcc-12-base/libstdc++',
+    broken: 213,
+  },
+  {
+    name: 'OpenJDK 17 API docs',
+    package: 'openjdk-17-doc',
+    docRoot: '/usr/share/doc/openjdk-17-jre-headless/api',
+    broken: 55,
+  },
+];
+const PACKAGES = { nginx: 'nginx', wget: 'wget' } as const;
 const NGINX = '/usr/sbin/nginx';
 const WGET = '/usr/bin/wget';
 const POLICY_RC = '/usr/sbin/policy-rc.d';
@@ -54,6 +81,7 @@ export interface ToolSummary {
 
 export interface RealSiteFigures {
   ran: true;
+  name: string;
   package: string;
   docRoot: string;
   htmlPages: number;
@@ -69,16 +97,27 @@ export interface RealSiteFigures {
   targets: { name: string; figure: string; target: string; pass: boolean }[];
 }
 
-export type RealSiteResult = RealSiteFigures | { ran: false; reason: string };
+export type RealSiteResult = RealSiteFigures | { ran: false; name: string; reason: string };
 
-export async function measureRealSite({
-  rounds = Number(process.env.BENCH_REAL_ROUNDS ?? 3),
-  timeoutMs = 180_000,
-} = {}): Promise<RealSiteResult> {
-  const missing = ensurePackages();
-  if (missing) return { ran: false, reason: missing };
+/** Every real site in turn (the command line is built once, before the first). */
+export async function measureRealSites(
+  sites: readonly RealSite[] = REAL_SITES,
+  options: { rounds?: number; timeoutMs?: number } = {},
+): Promise<RealSiteResult[]> {
   if (!existsSync(ROBOTLENS) || process.env.BENCH_REAL_BUILD !== 'no') buildCli();
-  const nginx = await startNginx(DOC_ROOT);
+  const results: RealSiteResult[] = [];
+  for (const site of sites) results.push(await measureRealSite(site, options));
+  return results;
+}
+
+export async function measureRealSite(
+  site: RealSite,
+  { rounds = Number(process.env.BENCH_REAL_ROUNDS ?? 3), timeoutMs = 240_000 } = {},
+): Promise<RealSiteResult> {
+  const missing = ensurePackages(site);
+  if (missing) return { ran: false, name: site.name, reason: missing };
+  if (!existsSync(ROBOTLENS)) buildCli();
+  const nginx = await startNginx(site.docRoot);
   try {
     const runs: RealSiteRun[] = [];
     const sets = new Map<Tool, Set<string>>();
@@ -148,17 +187,18 @@ export async function measureRealSite({
         pass: ours.medianPeakRssMb !== null && ours.medianPeakRssMb <= 250,
       },
       {
-        name: 'broken URLs: all three the same set of 213',
+        name: `broken URLs: all three the same set of ${site.broken}`,
         figure: summary.map((s) => `${s.tool} ${s.broken}`).join(', '),
-        target: 'same 213',
-        pass: differences.length === 0 && summary.every((s) => s.broken === 213),
+        target: `same ${site.broken}`,
+        pass: differences.length === 0 && summary.every((s) => s.broken === site.broken),
       },
     ];
     return {
       ran: true,
-      package: PACKAGES.doc,
-      docRoot: DOC_ROOT,
-      htmlPages: countHtml(DOC_ROOT),
+      name: site.name,
+      package: site.package,
+      docRoot: site.docRoot,
+      htmlPages: countHtml(site.docRoot),
       rounds,
       loadAverage: os.loadavg(),
       runs,
@@ -174,9 +214,10 @@ export async function measureRealSite({
 }
 
 /** Installs what is missing; returns why the bench cannot run, or null. */
-function ensurePackages(): string | null {
+function ensurePackages(site: RealSite): string | null {
+  const index = path.join(site.docRoot, 'index.html');
   const wanted = [
-    ...(existsSync(path.join(DOC_ROOT, 'index.html')) ? [] : [PACKAGES.doc]),
+    ...(existsSync(index) ? [] : [site.package]),
     ...(existsSync(NGINX) ? [] : [PACKAGES.nginx]),
     ...(existsSync(WGET) ? [] : [PACKAGES.wget]),
   ];
@@ -207,9 +248,7 @@ function ensurePackages(): string | null {
   } finally {
     if (ownPolicy) spawnSync('rm', ['-f', POLICY_RC]);
   }
-  return existsSync(path.join(DOC_ROOT, 'index.html'))
-    ? null
-    : `${DOC_ROOT}/index.html is missing after the install`;
+  return existsSync(index) ? null : `${index} is missing after the install`;
 }
 
 function buildCli() {
@@ -380,23 +419,24 @@ function median(values: number[]): number {
 
 /** The rows `npm run bench` prints: [name, figure, target, pass]. */
 export function realSiteRows(result: RealSiteResult): [string, string, string, boolean?][] {
-  if (!result.ran) return [['real site (libstdc++-12-doc on nginx)', result.reason, '']];
+  const site = `real site, ${result.name}`;
+  if (!result.ran) return [[site, result.reason, '']];
   const rows: [string, string, string, boolean?][] = [];
   const load = result.loadAverage.map((x) => x.toFixed(2)).join(' ');
   for (const s of result.summary) {
     rows.push([
-      `real site, libstdc++ docs (${result.htmlPages} HTML files): ${s.tool}, median of ${result.rounds}`,
+      `${site} (${result.htmlPages} HTML files): ${s.tool}, median of ${result.rounds}`,
       `${s.medianSeconds.toFixed(1)} s, ${s.medianPeakRssMb === null ? 'n/a' : s.medianPeakRssMb.toFixed(0)} MB, ${s.medianRequests} requests, ${s.broken} broken`,
       '',
     ]);
   }
-  rows.push(['real site: load average at the end', load, '']);
-  for (const t of result.targets) rows.push([`real site: ${t.name}`, t.figure, t.target, t.pass]);
-  for (const error of result.errors) rows.push(['real site: run without a report', error, '']);
+  rows.push([`${site}: load average at the end`, load, '']);
+  for (const t of result.targets) rows.push([`${site}: ${t.name}`, t.figure, t.target, t.pass]);
+  for (const error of result.errors) rows.push([`${site}: run without a report`, error, '']);
   for (const d of result.differences) {
     const shown = d.urls.slice(0, 5).join(' ');
     rows.push([
-      `real site: broken for ${d.found}, not for ${d.missed}`,
+      `${site}: broken for ${d.found}, not for ${d.missed}`,
       `${d.urls.length}: ${shown}${d.urls.length > 5 ? ' …' : ''}`,
       '',
     ]);
@@ -405,8 +445,8 @@ export function realSiteRows(result: RealSiteResult): [string, string, string, b
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await measureRealSite();
-  const rows = realSiteRows(result);
+  const results = await measureRealSites();
+  const rows = results.flatMap(realSiteRows);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const [name, figure, target, pass] of rows)
     console.log(
@@ -420,6 +460,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Alone, it updates its own part of bench/results.json (`npm run bench` rewrites the whole file).
   const file = 'bench/results.json';
   const saved = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as object) : {};
-  const realSite = { measuredAt: new Date().toISOString(), ...result };
-  await writeFile(file, `${JSON.stringify({ ...saved, realSite }, null, 2)}\n`);
+  const realSites = { measuredAt: new Date().toISOString(), sites: results };
+  await writeFile(file, `${JSON.stringify({ ...saved, realSites }, null, 2)}\n`);
 }

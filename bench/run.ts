@@ -14,7 +14,7 @@ import { measureCrawlMemory } from './crawl-memory.ts';
 import { formatScaleCurve, measureScaleCurve, scaleCurveRows } from './scale-curve.ts';
 import { generateSite } from './generate-site.ts';
 import { measureInputBounds, type Timing } from './input-bounds.ts';
-import { measureRealSite, realSiteRows } from './real-site.ts';
+import { measureRealSites, realSiteRows } from './real-site.ts';
 import { measureHostileRobots } from './robots-hostile.ts';
 import { measureRobotsSpeed } from './robots-speed.ts';
 
@@ -25,9 +25,10 @@ const row = (name: string, figure: string, target = '', pass?: boolean) =>
 const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} MB`);
 const started = performance.now();
 
-// A real third-party site first: Debian's libstdc++ documentation on a private nginx.
-const realSite = await measureRealSite();
-for (const [name, figure, target, pass] of realSiteRows(realSite)) row(name, figure, target, pass);
+// Real third-party sites first: Debian's documentation packages on a private nginx.
+const realSites = await measureRealSites();
+for (const [name, figure, target, pass] of realSites.flatMap(realSiteRows))
+  row(name, figure, target, pass);
 
 const pages = Number(process.env.BENCH_PAGES ?? 10_000);
 const root = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-site-'));
@@ -199,5 +200,5 @@ for (const r of rows)
   console.log(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 await writeFile(
   'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, realSite, throughput, memory, scaleCurve, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), site: { pages, brokenLinks: site.brokenLinks }, realSites, throughput, memory, scaleCurve, robots, hostileRobots, inputBounds, content, crawl, bundle }, null, 2)}\n`,
 );
