@@ -60,12 +60,21 @@ export async function saveCrawlChanges(origin: string, changes: CheckpointChange
   const tx = (await db()).transaction(['heads', 'rows'], 'readwrite', { durability: 'relaxed' });
   const rows = tx.objectStore('rows');
   const writes: Promise<unknown>[] = [];
-  if (changes.replace) writes.push(rows.delete(rowsOf(origin)));
-  for (const row of changes.rows)
-    writes.push(
-      isEmptyRow(row) ? rows.delete([origin, row.url]) : rows.put(row, [origin, row.url]),
-    );
-  writes.push(tx.objectStore('heads').put(JSON.stringify(changes.head), origin));
+  try {
+    if (changes.replace) writes.push(rows.delete(rowsOf(origin)));
+    for (const row of changes.rows)
+      writes.push(
+        isEmptyRow(row) ? rows.delete([origin, row.url]) : rows.put(row, [origin, row.url]),
+      );
+    writes.push(tx.objectStore('heads').put(JSON.stringify(changes.head), origin));
+  } catch (error) {
+    // A request refused at once (a row that cannot be cloned, a full disk) would leave the
+    // transaction to commit the requests before it: rows without their head, or a replace's
+    // delete alone. Aborted, it leaves the previous save whole.
+    tx.abort();
+    await Promise.allSettled([...writes, tx.done]);
+    throw error;
+  }
   // tx.done rejects with the transaction's error (QuotaExceededError, say); the requests' own
   // rejections are the same error, so they are only awaited with it.
   await Promise.all([...writes, tx.done]);
