@@ -63,6 +63,8 @@ export interface WorkerStopsResult {
   fetchedAgain: number;
   /** Per stop: requests in flight then (see IN_FLIGHT_MS). */
   inFlight: number[];
+  /** Per stop: requests asked again whose first request was in flight at it (the first such stop). */
+  againAt: number[];
   /** Asked again although not in flight at any stop. */
   againNotInFlight: number;
   durationMs: number;
@@ -193,6 +195,7 @@ function tally(hits: Hit[], stops: Stop[]) {
   const seen = new Map<string, Hit>();
   let fetchedAgain = 0;
   let againNotInFlight = 0;
+  const againAt = stops.map(() => 0);
   const inFlightAt = (hit: Hit, stop: Stop) =>
     hit.startMs <= stop.toMs && hit.endMs >= stop.fromMs - IN_FLIGHT_MS;
   for (const hit of hits) {
@@ -202,13 +205,16 @@ function tally(hits: Hit[], stops: Stop[]) {
       continue;
     }
     fetchedAgain++;
-    if (!stops.some((stop) => inFlightAt(first, stop))) againNotInFlight++;
+    const at = stops.findIndex((stop) => inFlightAt(first, stop));
+    if (at === -1) againNotInFlight++;
+    else againAt[at]!++;
   }
   return {
     requests: hits.length,
     urls: seen.size,
     fetchedAgain,
     againNotInFlight,
+    againAt,
     inFlight: stops.map((stop) => hits.filter((hit) => inFlightAt(hit, stop)).length),
   };
 }
@@ -231,6 +237,7 @@ function line(name: string, r: WorkerStopsResult): string {
     String(r.requests).padStart(8),
     String(r.urls).padStart(6),
     String(r.fetchedAgain).padStart(7),
+    (r.againAt.join('+') || '–').padStart(9),
     (r.inFlight.join('+') || '–').padStart(10),
     String(r.againNotInFlight).padStart(8),
     `${r.seconds.toFixed(1)} s`.padStart(8),
@@ -244,7 +251,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Worker stops — Debian's django docs on ${ORIGIN}, ${SETTINGS.concurrencyPerOrigin} at once, no delay`,
   );
   console.log(
-    `${'crawl'.padEnd(16)} requests   URLs  again  in flight  not-i.f.     wall  duration`,
+    `${'crawl'.padEnd(16)} requests   URLs  again  per stop  in flight  not-i.f.     wall  duration`,
   );
   console.log(line('uninterrupted', whole));
   console.log(line('2 worker stops', stopped));
