@@ -3,7 +3,9 @@
  * origin, declared here once for the service worker (their one writer,
  * entrypoints/background/crawl-session.ts) and the pages that watch them.
  *
- *   local:crawl.checkpoint.<origin>   the crawl's state, as JSON text (v2)
+ *   local:crawl.checkpoint.<origin>   the crawl's state, as JSON text (v2), until IndexedDB
+ *                                     (crawl-store.ts) took it over: read for a crawl stored
+ *                                     before, removed once it is saved there
  *   local:crawl.phase.<origin>        running | stopped | finished | failed
  *   session:crawl.progress.<origin>   its summary for the popup and report page
  *

@@ -22,7 +22,7 @@ import {
   launch,
   launchResumed,
   portsFor,
-  resumableCheckpoint,
+  resumableCrawl,
   resumeInterrupted,
   runningOrigins,
   stopSession,
@@ -106,11 +106,12 @@ export async function stopCrawl({ origin }: Message<'stop-crawl'>): Promise<OkOr
 
 export function resumeCrawl({ origin }: Message<'resume-crawl'>): Promise<OkOrError> {
   return withClaim<OkOrError>(origin, { ok: true }, async () => {
-    const checkpoint = await resumableCheckpoint(origin);
+    const stored = await resumableCrawl(origin);
     const { t } = extensionTranslator();
-    if (!checkpoint) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
-    if (checkpoint.finished) return { ok: false, error: t('crawl_already_finished', { origin }) };
-    await launchResumed(origin, checkpoint);
+    if (!stored) return { ok: false, error: t('crawl_nothing_to_resume', { origin }) };
+    if (stored.checkpoint.finished)
+      return { ok: false, error: t('crawl_already_finished', { origin }) };
+    await launchResumed(origin, stored);
     return { ok: true };
   });
 }

@@ -9,6 +9,17 @@ import { fakeBrowser } from 'wxt/testing';
 import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
 import { englishCatalog } from '../../components/english.ts';
+import type { MemoryCrawlState } from '../../tests/support/memory-crawl-store.ts';
+
+/** The crawl state's IndexedDB, in memory (Node has none); it outlives a stopped worker. */
+const memory = vi.hoisted((): MemoryCrawlState => ({
+  heads: new Map(),
+  rows: new Map(),
+  failure: null,
+}));
+vi.mock('../../extension/crawl-store.ts', async () =>
+  (await import('../../tests/support/memory-crawl-store.ts')).memoryCrawlStore(memory),
+);
 
 /** A loopback site: its address needs no lookup, so no request waits for one. */
 const SITE = 'http://127.0.0.1:4180';
@@ -98,6 +109,9 @@ async function progressUntil(
 }
 
 beforeEach(() => {
+  memory.heads.clear();
+  memory.rows.clear();
+  memory.failure = null;
   fakeBrowser.reset();
   vi.resetModules();
   fetched = [];
@@ -164,53 +178,92 @@ describe('a crawl session', () => {
     expect(fetched.slice(before.length)).toEqual(['/slow', '/c', '/d', '/e']);
   });
 
-  it('resumes a crawl stored by an earlier version (an object, unversioned), storing it as text from then on', async () => {
+  it('killed with no last save, resumes from what was saved as it went: only what was in flight is asked again', async () => {
+    const first = await worker();
+    expect(await first.start()).toEqual({ ok: true });
+    const live = await progressUntil(
+      first.progress,
+      (s) => s.currentUrl === `${SITE}/slow` && s.stats.done >= 3,
+    );
+    // Saved as results came: the stored crawl already holds them, and its clock.
+    const saved = await vi.waitFor(async () => {
+      const checkpoint = await first.storedCheckpoint(SITE);
+      if (!checkpoint || checkpoint.records.length < live.stats.done) throw new Error('not yet');
+      return checkpoint;
+    });
+    expect(saved.elapsedBeforeMs).toBeGreaterThan(0);
+    // The worker is killed: whatever it would still write is lost.
+    const heads = new Map(memory.heads);
+    const rows = new Map([...memory.rows].map(([origin, byUrl]) => [origin, new Map(byUrl)]));
+    await first.stopCrawl({ type: 'stop-crawl', origin: SITE });
+    await vi.waitFor(() => expect(first.runningOrigins()).toEqual([]));
+    memory.heads = heads;
+    memory.rows = rows;
+    await fakeBrowser.storage.local.set({ [`crawl.phase.${SITE}`]: 'running' });
+    const before = [...fetched];
+
+    vi.resetModules();
+    held.clear();
+    const next = await worker();
+    await next.resumeInterrupted();
+    const resumed = await progressUntil(next.progress, (s) => s.phase === 'running');
+    // Counters and clock go on from the stored crawl.
+    expect(resumed.stats.requests).toBeGreaterThanOrEqual(saved.requests);
+    expect(resumed.stats.done).toBeGreaterThanOrEqual(saved.records.length);
+    expect(resumed.stats.elapsedMs).toBeGreaterThanOrEqual(saved.elapsedBeforeMs);
+    const final = await progressUntil(next.progress, (s) => s.phase === 'finished');
+    expect(final.stats.pagesCrawled).toBe(ALL_PAGES);
+    expect(fetched.slice(before.length)).toEqual(['/slow', '/c', '/d', '/e']);
+  });
+
+  it('resumes a crawl stored the old way (one item in storage.local), moving it to IndexedDB', async () => {
     const first = await worker();
     expect(await first.start()).toEqual({ ok: true });
     await progressUntil(first.progress, (s) => s.currentUrl === `${SITE}/slow`);
     await first.stopCrawl({ type: 'stop-crawl', origin: SITE });
     await vi.waitFor(() => expect(first.runningOrigins()).toEqual([]));
+    // As an earlier version left it: the checkpoint as text in storage.local, nothing in IndexedDB.
+    const old = await first.storedCheckpoint(SITE);
     const key = `crawl.checkpoint.${SITE}`;
-    const text = (await fakeBrowser.storage.local.get(key))[key] as string;
-    await fakeBrowser.storage.local.remove(`${key}$`);
+    memory.heads.clear();
+    memory.rows.clear();
     await fakeBrowser.storage.local.set({
-      [key]: JSON.parse(text) as object,
+      [key]: JSON.stringify(old),
+      [`${key}$`]: { v: 2 },
       [`crawl.phase.${SITE}`]: 'running',
     });
 
     vi.resetModules();
     held.clear();
     const next = await worker();
+    // Its report shows before it resumes.
+    expect((await next.latestCheckpoint(SITE))?.records.length).toBe(old?.records.length);
     await next.resumeInterrupted();
     const final = await progressUntil(next.progress, (s) => s.phase === 'finished');
     expect(final.stats.pagesCrawled).toBe(ALL_PAGES);
-    const stored = await fakeBrowser.storage.local.get([key, `${key}$`]);
-    expect(typeof stored[key]).toBe('string');
-    expect(stored[`${key}$`]).toEqual({ v: 2 });
+    expect(final.stats.requests).toBeGreaterThan(old!.requests);
+    // Moved: IndexedDB holds the whole crawl, the old item is gone.
+    expect((await next.storedCheckpoint(SITE))?.finished).toBe(true);
+    expect(memory.rows.get(SITE)?.size).toBeGreaterThanOrEqual(ALL_PAGES);
+    expect((await fakeBrowser.storage.local.get(key))[key]).toBeUndefined();
   });
 
   it('pauses when its checkpoint cannot be saved, keeps what it found, and resumes from memory', async () => {
     const background = await worker();
     expect(await background.start()).toEqual({ ok: true });
     await progressUntil(background.progress, (s) => s.currentUrl === `${SITE}/slow`);
-    // The disk fills: checkpoint writes fail from now on.
-    const local = fakeBrowser.storage.local;
-    const set = local.set.bind(local);
-    local.set = async (items: Record<string, unknown>) => {
-      if (Object.keys(items).some((key) => key.startsWith('crawl.checkpoint.')))
-        throw new Error('QUOTA_BYTES quota exceeded');
-      await set(items);
-    };
+    // The disk fills: checkpoint writes fail from now on (IndexedDB's QuotaExceededError).
+    memory.failure = new Error('Quota exceeded');
     release('/slow');
     const paused = await progressUntil(background.progress, (s) => s.phase === 'stopped');
-    expect(paused.error).toMatch(/could not save it \(QUOTA_BYTES quota exceeded\)/);
+    expect(paused.error).toMatch(/could not save it \(Quota exceeded\)/);
     expect(await background.phase()).toBe('stopped');
     expect(background.runningOrigins()).toEqual([]);
     const kept = await background.latestCheckpoint(SITE);
     expect(kept?.stoppedBecause).toBe('save-failed');
     expect(kept?.records.length).toBeGreaterThan(1);
 
-    local.set = set;
+    memory.failure = null;
     expect(await background.resumeCrawl({ type: 'resume-crawl', origin: SITE })).toEqual({
       ok: true,
     });

@@ -4,7 +4,8 @@
  * and builds its summary; this module alone writes the site's storage items
  * (extension/crawl-items.ts), so nothing else can leave them disagreeing.
  *
- *   start / resume ──▶ CrawlSession ── crawler.run ──every result──▶ checkpoint (local)
+ *   start / resume ──▶ CrawlSession ── crawler.run ──what changed──▶ crawl state (IndexedDB,
+ *        │                                          extension/crawl-store.ts)
  *        │   phase (local): running ─▶ finished | stopped | failed
  *        │   ProgressPulse ──every 300 ms if changed──▶ progress (session) ◀── popup, report page
  *   worker stopped ─ ─ ─ ┘  (Chrome stops idle workers; every session in memory is lost)
@@ -15,7 +16,7 @@
  *   A save fails (storage full) ──▶ the crawl pauses ("stopped", save-failed) and its
  *       session stays in memory, the only complete copy: Resume and the report read it.
  *
- * The phase lives in storage.local beside the checkpoint, so a browser
+ * The phase lives in storage.local (the state in IndexedDB), so a browser
  * restart resumes as well. Progress writes go one after another, each to
  * its own site's item: no write reads another's record, and a live tick
  * never lands after the final state it preceded.
@@ -39,6 +40,7 @@ import {
   storedKeys,
 } from '../../extension/crawl-items.ts';
 import { extensionTranslator } from '../../extension/i18n.ts';
+import { loadCrawl, saveCrawlChanges } from '../../extension/crawl-store.ts';
 import { crawlHttpFor } from './crawl-http.ts';
 import { ProgressPulse } from './progress-pulse.ts';
 import { setKept } from './session-cache.ts';
@@ -124,15 +126,33 @@ export async function latestCheckpoint(origin: string): Promise<CrawlCheckpoint 
 }
 
 export async function storedCheckpoint(origin: string): Promise<CrawlCheckpoint | undefined> {
+  return (await storedCrawl(origin))?.checkpoint;
+}
+
+/** A site's stored crawl, and whether IndexedDB holds it (else it is one stored the old way). */
+export interface StoredCrawl {
+  checkpoint: CrawlCheckpoint;
+  inStore: boolean;
+}
+
+/**
+ * IndexedDB first (extension/crawl-store.ts); else a crawl stored before it,
+ * as one item in storage.local: a paused crawl of an earlier version still
+ * resumes (its first save moves it to IndexedDB) and its report still shows.
+ */
+export async function storedCrawl(origin: string): Promise<StoredCrawl | undefined> {
+  const inStore = await loadCrawl(origin);
+  if (inStore) return { checkpoint: inStore, inStore: true };
   const stored: unknown = await checkpointItem(origin).getValue();
   if (stored === null) return undefined;
   // Text since 0.1.0; an object is a crawl stored before, written after this worker's migration ran.
   // Older versions stored each reason twice (English and phrase) or in English alone.
-  return withPhraseReasons(
+  const checkpoint = withPhraseReasons(
     typeof stored === 'string'
       ? (JSON.parse(stored) as CrawlCheckpoint)
       : (stored as CrawlCheckpoint),
   );
+  return { checkpoint, inStore: false };
 }
 
 /**
@@ -150,14 +170,29 @@ export async function withClaim<T>(origin: string, busy: T, launch: () => Promis
   }
 }
 
-/** One address rule per crawl, shared by lib/ (IP literals, localhost) and the HTTP port (addresses). */
-export function portsFor(origin: string, startUrl: string): CrawlPorts {
+/**
+ * One address rule per crawl, shared by lib/ (IP literals, localhost) and
+ * the HTTP port (addresses). The state is saved to IndexedDB as it changes,
+ * a save as soon as the one before is done (each writes only what changed):
+ * a stopped worker loses the results of one save at most. `storeHolds`: the
+ * crawl was resumed from IndexedDB, which holds its rows already.
+ */
+export function portsFor(origin: string, startUrl: string, storeHolds = false): CrawlPorts {
   const addressGuard = new AddressGuard(startUrl);
   return {
     http: crawlHttpFor(addressGuard),
     addressGuard,
     clock: systemClock,
-    save: (checkpoint) => checkpointItem(origin).setValue(JSON.stringify(checkpoint)),
+    checkpointEveryMs: 0,
+    storeHolds,
+    saveChanges: async (changes) => {
+      await saveCrawlChanges(origin, changes);
+      // Every row is in IndexedDB now: a copy stored the old way is out of date.
+      if (changes.replace)
+        await checkpointItem(origin)
+          .removeValue()
+          .catch(() => undefined);
+    },
   };
 }
 
@@ -165,18 +200,19 @@ export function portsFor(origin: string, startUrl: string): CrawlPorts {
  * The state a Resume continues from: the session paused unsaved, when this
  * worker holds one (it is handed over, and forgotten here), else the stored one.
  */
-export async function resumableCheckpoint(origin: string): Promise<CrawlCheckpoint | undefined> {
+export async function resumableCrawl(origin: string): Promise<StoredCrawl | undefined> {
   const paused = sessions.get(origin);
-  if (!paused?.unsaved) return storedCheckpoint(origin);
+  if (!paused?.unsaved) return storedCrawl(origin);
   sessions.delete(origin);
-  return paused.checkpoint();
+  // Its last saves failed: IndexedDB may lack some of it, so its first save writes it all.
+  return { checkpoint: paused.checkpoint(), inStore: false };
 }
 
 /** Goes on with a stored or paused crawl: queued and in-flight URLs are fetched, nothing else again. */
-export function launchResumed(origin: string, checkpoint: CrawlCheckpoint): Promise<void> {
+export function launchResumed(origin: string, { checkpoint, inStore }: StoredCrawl): Promise<void> {
   return launch(
     origin,
-    Crawler.resume(checkpoint, portsFor(origin, checkpoint.options.startUrls[0]!)),
+    Crawler.resume(checkpoint, portsFor(origin, checkpoint.options.startUrls[0]!, inStore)),
   );
 }
 
@@ -282,8 +318,8 @@ async function resumeAll(): Promise<void> {
   for (const origin of await storedCrawlOrigins()) {
     await withClaim(origin, undefined, async () => {
       if ((await phaseItem(origin).getValue()) !== 'running') return;
-      const checkpoint = await storedCheckpoint(origin);
-      if (checkpoint && !checkpoint.finished) await launchResumed(origin, checkpoint);
+      const stored = await storedCrawl(origin);
+      if (stored && !stored.checkpoint.finished) await launchResumed(origin, stored);
     });
   }
 }

@@ -9,6 +9,17 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
 import { englishCatalog } from '../../components/english.ts';
+import type { MemoryCrawlState } from '../../tests/support/memory-crawl-store.ts';
+
+/** The crawl state's IndexedDB, in memory (Node has none); it outlives a stopped worker. */
+const memory = vi.hoisted((): MemoryCrawlState => ({
+  heads: new Map(),
+  rows: new Map(),
+  failure: null,
+}));
+vi.mock('../../extension/crawl-store.ts', async () =>
+  (await import('../../tests/support/memory-crawl-store.ts')).memoryCrawlStore(memory),
+);
 import { registerCrawlAlarm } from './crawl-service.ts';
 import { registerRouter } from './router.ts';
 import { registerVerdictService } from './verdict-service.ts';
@@ -50,6 +61,9 @@ let sentToTabs: { tabId: number; message: { type: string; url?: string } }[];
 let hasHostAccess: boolean;
 
 beforeEach(() => {
+  memory.heads.clear();
+  memory.rows.clear();
+  memory.failure = null;
   fakeBrowser.reset();
   fetched = [];
   sentToTabs = [];

@@ -11,6 +11,17 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Browser } from 'wxt/browser';
 import { renderMessage } from '../../lib/i18n/catalog.ts';
 import { englishCatalog } from '../../components/english.ts';
+import type { MemoryCrawlState } from '../../tests/support/memory-crawl-store.ts';
+
+/** The crawl state's IndexedDB, in memory (Node has none); it outlives a stopped worker. */
+const memory = vi.hoisted((): MemoryCrawlState => ({
+  heads: new Map(),
+  rows: new Map(),
+  failure: null,
+}));
+vi.mock('../../extension/crawl-store.ts', async () =>
+  (await import('../../tests/support/memory-crawl-store.ts')).memoryCrawlStore(memory),
+);
 import {
   SESSION_CACHE_LIMITS,
   SESSION_QUOTA_BYTES,
@@ -94,6 +105,9 @@ async function deliver(message: unknown, sender: Browser.runtime.MessageSender) 
 }
 
 beforeEach(() => {
+  memory.heads.clear();
+  memory.rows.clear();
+  memory.failure = null;
   fakeBrowser.reset();
   resetSessionCacheMemory();
   enforceSessionQuota();

@@ -7,7 +7,6 @@
  * which it asks for again, as it does for requests in flight.
  */
 import type { Clock } from './clock.ts';
-import type { CrawlCheckpoint } from './crawl-book.ts';
 
 /**
  * Adaptive spacing: the gap after a save is COST_FACTOR times what it cost,
@@ -18,16 +17,18 @@ import type { CrawlCheckpoint } from './crawl-book.ts';
 const COST_FACTOR = 4;
 const MIN_ADAPTIVE_GAP_MS = 250;
 
-export interface CheckpointerOptions {
-  snapshot: () => CrawlCheckpoint;
-  save: (checkpoint: CrawlCheckpoint) => Promise<void>;
+/** `T`: what one save writes — a whole CrawlCheckpoint, or what changed (checkpoint-rows.ts). */
+export interface CheckpointerOptions<T> {
+  /** Taken when a save starts: what it writes is the state at that moment. */
+  snapshot: () => T;
+  save: (snapshot: T) => Promise<void>;
   clock: Clock;
   /** Fixed least time between saves; default: adaptive (see COST_FACTOR). */
   minGapMs?: number;
 }
 
-export class Checkpointer {
-  readonly #options: CheckpointerOptions;
+export class Checkpointer<T> {
+  readonly #options: CheckpointerOptions<T>;
   #saving: Promise<void> | null = null;
   #dirty = false;
   #waiting = false;
@@ -36,7 +37,7 @@ export class Checkpointer {
   /** The first failed save, if any: the crawl stops and says why. */
   error: Error | null = null;
 
-  constructor(options: CheckpointerOptions) {
+  constructor(options: CheckpointerOptions<T>) {
     this.#options = options;
   }
 

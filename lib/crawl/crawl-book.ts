@@ -14,6 +14,7 @@
 import { isHtml } from '../http/content-type.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
+import { ChangedUrls } from './changed-urls.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
 import { LinkGraph, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
@@ -73,6 +74,18 @@ export interface CrawlCheckpoint {
   linkGraph?: LinkGraphJson;
 }
 
+/**
+ * A checkpoint without its per-URL bulk (queue, records, sources, link graph
+ * entries): what a store that saves by URL (checkpoint-rows.ts) writes whole.
+ */
+export type CheckpointHead = Omit<
+  CrawlCheckpoint,
+  'queue' | 'records' | 'sources' | 'linkGraph'
+> & {
+  /** The link graph's notes that are not per URL; absent when the book has no link graph notes. */
+  linkGraphNotes?: Pick<LinkGraphJson, 'nofollowLinks' | 'nofollowLinkCount'>;
+};
+
 /** Aliases kept for the report, at most. */
 const MAX_ALIASES = 1000;
 
@@ -103,6 +116,8 @@ export class CrawlBook {
   requests: number;
   /** Internal pages taken for GET (the `maxPages` budget); in-flight ones count. */
   pagesTaken: number;
+  /** URLs queued, recorded or turned into page fetches since the last take (see trackChanges). */
+  readonly #changed = new ChangedUrls();
 
   constructor(checkpoint: CrawlCheckpoint) {
     this.options = withAuditSettings(checkpoint.options);
@@ -158,6 +173,7 @@ export class CrawlBook {
   /** Queues a URL unless it is already known. Returns false when it was. */
   enqueue(entry: FrontierEntry): boolean {
     if (this.known.has(entry.url)) return false;
+    this.#changed.mark(entry.url);
     this.known.add(entry.url);
     this.frontier.push(entry);
     return true;
@@ -165,6 +181,7 @@ export class CrawlBook {
 
   /** Records a final outcome (a refused URL, too: it becomes known). */
   record(record: UrlRecord): void {
+    this.#changed.mark(record.url);
     this.known.add(record.url);
     this.inFlight.delete(record.url);
     this.records.set(record.url, record);
@@ -195,12 +212,14 @@ export class CrawlBook {
     const entry = this.frontier.find(url) ?? this.inFlight.get(url);
     if (entry) {
       if (!entry.internal || entry.method === 'GET' || !isPageLink()) return false;
+      this.#changed.mark(url);
       entry.method = 'GET';
       entry.depth = Math.min(entry.depth, depth);
       return true;
     }
     const record = this.records.get(url);
     if (!record || !checkedOnly(record) || !isPageLink()) return false;
+    this.#changed.mark(url);
     this.frontier.push({
       url,
       origin: new URL(url).origin,
@@ -216,7 +235,31 @@ export class CrawlBook {
     if (this.aliases.length < MAX_ALIASES) this.aliases.push(alias);
   }
 
-  toJSON(): CrawlCheckpoint {
+  /**
+   * From now on, keeps which URLs' state changes (queue, record, sources,
+   * link graph entry), for a saver that writes only those (checkpoint-rows.ts).
+   */
+  trackChanges(): void {
+    this.#changed.start();
+    this.sources.trackChanges();
+    this.linkGraph.trackChanges();
+  }
+
+  /** The URLs whose state changed since the last call (see trackChanges). */
+  takeChangedUrls(): string[] {
+    const urls = new Set(this.#changed.take());
+    for (const url of this.sources.takeChanged()) urls.add(url);
+    for (const url of this.linkGraph.takeChanged()) urls.add(url);
+    return [...urls];
+  }
+
+  /** The waiting or in-flight entry of a URL, if it has one. */
+  queued(url: string): FrontierEntry | undefined {
+    return this.inFlight.get(url) ?? this.frontier.find(url);
+  }
+
+  /** Everything but the per-URL bulk (see CheckpointHead). */
+  head(): CheckpointHead {
     return {
       version: 1,
       options: this.options,
@@ -224,10 +267,6 @@ export class CrawlBook {
       elapsedBeforeMs: this.elapsedBeforeMs,
       finished: this.finished,
       stoppedBecause: this.stoppedBecause,
-      // In-flight entries go first: they were taken before anything still waiting.
-      queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
-      records: [...this.records.values()],
-      sources: this.sources.toJSON(),
       querySpace: this.querySpace.toJSON(),
       robots: [...this.robots],
       contentSeen: [...this.contentSeen],
@@ -237,6 +276,25 @@ export class CrawlBook {
       sitemap: this.sitemap,
       requests: this.requests,
       schemeLinks: [...this.schemeLinks],
+      ...(this.linkGraphComplete
+        ? {
+            linkGraphNotes: {
+              nofollowLinks: [...this.linkGraph.nofollowLinks],
+              nofollowLinkCount: this.linkGraph.nofollowLinkCount,
+            },
+          }
+        : {}),
+    };
+  }
+
+  toJSON(): CrawlCheckpoint {
+    const { linkGraphNotes: _notes, ...head } = this.head();
+    return {
+      ...head,
+      // In-flight entries go first: they were taken before anything still waiting.
+      queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
+      records: [...this.records.values()],
+      sources: this.sources.toJSON(),
       ...(this.linkGraphComplete ? { linkGraph: this.linkGraph.toJSON() } : {}),
     };
   }

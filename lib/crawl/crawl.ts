@@ -20,6 +20,7 @@ import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
+import { rowOf, rowsOfCheckpoint, type CheckpointChanges } from './checkpoint-rows.ts';
 import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
@@ -56,6 +57,16 @@ export interface CrawlPorts {
   clock: Clock;
   /** Receives the checkpoint as the crawl goes (throttled) and when it stops. */
   save?: (checkpoint: CrawlCheckpoint) => Promise<void>;
+  /**
+   * Instead of `save`: receives what changed since the last save (a store
+   * that writes by URL, checkpoint-rows.ts), as the crawl goes and when it stops.
+   */
+  saveChanges?: (changes: CheckpointChanges) => Promise<void>;
+  /**
+   * The store behind `saveChanges` holds this crawl's checkpoint already (it
+   * was resumed from there): the first save writes only what changed, not everything.
+   */
+  storeHolds?: boolean;
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
@@ -75,6 +86,8 @@ export interface CrawlPorts {
   addressGuard?: AddressGuard;
 }
 
+type AnyCheckpointer = Checkpointer<CrawlCheckpoint> | Checkpointer<CheckpointChanges>;
+
 export class Crawler {
   readonly #book: CrawlBook;
   readonly #ports: CrawlPorts;
@@ -84,7 +97,9 @@ export class Crawler {
   /** The loop of the current run (null between runs). */
   #dispatcher: Dispatcher<StopReason> | null = null;
   #previous = new Map<string, UrlRecord>();
-  readonly #checkpointer: Checkpointer | null;
+  readonly #checkpointer: AnyCheckpointer | null;
+  /** The next changes must hold every row (the store does not hold this crawl yet). */
+  #saveAll: boolean;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
@@ -105,19 +120,33 @@ export class Crawler {
         ? registrableDomainScope(start, ports.getDomain)
         : originScope(start);
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
-    this.#checkpointer = ports.save
-      ? new Checkpointer({
-          snapshot: () => this.checkpoint(),
-          save: ports.save,
-          clock: ports.clock,
-          ...(ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {}),
-        })
-      : null;
+    this.#saveAll = !ports.storeHolds;
+    this.#checkpointer = this.#makeCheckpointer(ports);
     this.#expander = new PageExpander({
       book,
       scope: this.#scope,
       blockList: compileBlockList(book.options.blockList),
       emit: (event) => this.#emit(event),
+    });
+  }
+
+  #makeCheckpointer(ports: CrawlPorts): AnyCheckpointer | null {
+    const gap = ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {};
+    if (ports.saveChanges) {
+      this.#book.trackChanges();
+      return new Checkpointer({
+        snapshot: () => this.changes(),
+        save: ports.saveChanges,
+        clock: ports.clock,
+        ...gap,
+      });
+    }
+    if (!ports.save) return null;
+    return new Checkpointer({
+      snapshot: () => this.checkpoint(),
+      save: ports.save,
+      clock: ports.clock,
+      ...gap,
     });
   }
 
@@ -179,6 +208,22 @@ export class Crawler {
    */
   checkpoint(): CrawlCheckpoint {
     return { ...this.#book.toJSON(), elapsedBeforeMs: this.elapsedMs() };
+  }
+
+  /**
+   * What changed since the last call, clock included (see checkpoint()):
+   * the first call gives every row, for a store that does not hold this crawl yet.
+   */
+  changes(): CheckpointChanges {
+    const elapsed = { elapsedBeforeMs: this.elapsedMs() };
+    if (this.#saveAll) {
+      this.#saveAll = false;
+      this.#book.takeChangedUrls();
+      const { head, rows } = rowsOfCheckpoint(this.#book.toJSON());
+      return { replace: true, head: { ...head, ...elapsed }, rows };
+    }
+    const rows = this.#book.takeChangedUrls().map((url) => rowOf(this.#book, url));
+    return { replace: false, head: { ...this.#book.head(), ...elapsed }, rows };
   }
 
   /** Time spent crawling so far, the run under way included. */

@@ -11,6 +11,7 @@
  * Plain data, checkpointed with the crawl.
  */
 import type { NofollowLink } from '../audit/types.ts';
+import { ChangedUrls } from './changed-urls.ts';
 
 /** Linking pages listed per URL (the count is exact). */
 export const LINKING_PAGES_KEPT = 5;
@@ -31,10 +32,13 @@ export class LinkGraph {
   readonly #followed = new Set<string>();
   readonly #nofollowLinks: NofollowLink[] = [];
   #nofollowLinkCount = 0;
+  /** URLs whose entries changed since the last take (see ChangedUrls). */
+  readonly #changed = new ChangedUrls();
 
   /** A link from `page` to `url` (both normalized); a page's link to itself is not counted. */
   noteLink(page: string, url: string): void {
     if (page === url) return;
+    this.#changed.mark(url);
     let entry = this.#linkedFrom.get(url);
     if (!entry) {
       entry = { links: 0, pages: [] };
@@ -46,6 +50,7 @@ export class LinkGraph {
   }
 
   noteFollowed(url: string): void {
+    if (!this.#followed.has(url)) this.#changed.mark(url);
     this.#followed.add(url);
   }
 
@@ -56,6 +61,22 @@ export class LinkGraph {
   noteNofollow(link: NofollowLink): void {
     this.#nofollowLinkCount++;
     if (this.#nofollowLinks.length < NOFOLLOW_LINKS_KEPT) this.#nofollowLinks.push(link);
+  }
+
+  /** From now on, keeps the URLs whose entries change, for an incremental save. */
+  trackChanges(): void {
+    this.#changed.start();
+  }
+
+  /** The URLs whose entries changed since the last call (see trackChanges). */
+  takeChanged(): string[] {
+    return this.#changed.take();
+  }
+
+  /** The URL's entry in toJSON's `linkedFrom`, or null when no other page links to it. */
+  linkedFromEntry(url: string): { links: number; pages: string[] } | null {
+    const entry = this.#linkedFrom.get(url);
+    return entry ? { links: entry.links, pages: [...entry.pages] } : null;
   }
 
   linkedFrom(url: string): { count: number; pages: string[] } {

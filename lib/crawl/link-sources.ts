@@ -7,6 +7,7 @@
  *   - the first few distinct links of each page (element, anchor text, line);
  * and once the URL is known to be fine, only a few sources and the count.
  */
+import { ChangedUrls } from './changed-urls.ts';
 import type { LinkSource } from './types.ts';
 
 /** Sources kept for a URL that is fine. */
@@ -37,8 +38,11 @@ export class LinkSources {
   /** Per URL that is not (yet) fine: page → its links to the URL. */
   readonly #pages = new Map<string, Map<string, PageTally>>();
   readonly #fine = new Set<string>();
+  /** URLs whose sources changed since the last take; null until asked for (see ChangedUrls). */
+  readonly #changed = new ChangedUrls();
 
   add(url: string, source: LinkSource): void {
+    this.#changed.mark(url);
     let list = this.#byUrl.get(url);
     if (!list) {
       list = { count: 0, sources: [] };
@@ -62,11 +66,32 @@ export class LinkSources {
   /** The URL's outcome is known: a fine one keeps only a few sources (and no pages) from now on. */
   settle(url: string, fine: boolean): void {
     if (!fine) return;
+    this.#changed.mark(url);
     this.#fine.add(url);
     this.#pages.delete(url);
     const list = this.#byUrl.get(url);
     if (list && list.sources.length > SOURCES_KEPT_WHEN_FINE)
       list.sources.length = SOURCES_KEPT_WHEN_FINE;
+  }
+
+  /** From now on, keeps the URLs whose sources change, for an incremental save. */
+  trackChanges(): void {
+    this.#changed.start();
+  }
+
+  /** The URLs whose sources changed since the last call (see trackChanges). */
+  takeChanged(): string[] {
+    return this.#changed.take();
+  }
+
+  /** Whether the URL keeps only a few sources (it answered well, or was skipped). */
+  isFine(url: string): boolean {
+    return this.#fine.has(url);
+  }
+
+  /** Whether any link to the URL was counted. */
+  has(url: string): boolean {
+    return this.#byUrl.has(url);
   }
 
   get(url: string): SourceList {

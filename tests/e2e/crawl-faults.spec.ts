@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { SiteServer } from '../../cli/site-server.ts';
+import type { CrawlSummary } from '../../lib/protocol/messages.ts';
 import { brokenOf, cliReport, redirectsOf, trapsOf } from './crawl-compare.ts';
 import { crawlTab, reportOf } from './crawl-popup.ts';
 import { CRAWL_SETTINGS, useCrawlSites } from './crawl-sites.ts';
@@ -20,13 +21,32 @@ test.use({ extensionDir: E2E_EXTENSION_DIR });
 
 const sites = useCrawlSites();
 
-/** Requests the crawl makes between two worker stops: irregular, so stops land at different steps. */
-const REQUESTS_BETWEEN_STOPS = [3, 7, 2, 9, 4, 6, 1, 8, 5, 3];
+/**
+ * Where the worker is stopped: after these shares of the requests an
+ * uninterrupted crawl of the site makes, irregular so stops land at
+ * different steps. Counted from the crawl's start, not from the stop
+ * before: requests made while a stop is under way (the worker runs on for
+ * a moment, the new one resumes at once) would otherwise push every later
+ * stop further, and past the crawl's end — a stop adds only the requests
+ * that were in flight, so the crawl does not grow to make room. The last
+ * stop leaves a fifth of the crawl to go.
+ */
+const STOP_POINTS = [0.05, 0.17, 0.2, 0.35, 0.42, 0.52, 0.53, 0.67, 0.75, 0.8];
 
-async function expectSameAsCli(popup: Page): Promise<void> {
-  const report = await reportOf(popup, sites.site.origin);
+type CliReport = Awaited<ReturnType<typeof cliReport>>;
+
+/** The command line's crawl of the site, and the requests it made; the site is then reset. */
+async function uninterruptedCrawl(): Promise<{ report: CliReport; requests: number }> {
   sites.site.reset();
-  const cli = await cliReport(`${sites.site.origin}/`);
+  const report = await cliReport(`${sites.site.origin}/`);
+  const requests = sites.site.log.length;
+  sites.site.reset();
+  return { report, requests };
+}
+
+async function expectSameAsCli(popup: Page, uninterrupted?: CliReport): Promise<void> {
+  const report = await reportOf(popup, sites.site.origin);
+  const cli = uninterrupted ?? (await uninterruptedCrawl()).report;
   expect(brokenOf(report)).toEqual(brokenOf(cli));
   expect(redirectsOf(report)).toEqual(redirectsOf(cli));
   expect(trapsOf(report)).toEqual(trapsOf(cli));
@@ -43,6 +63,7 @@ test.describe('worker stops', () => {
     openExtensionPage,
   }) => {
     test.setTimeout(300_000);
+    const uninterrupted = await uninterruptedCrawl();
     const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
     // The popup GETs its tab's page each time it opens (for the page's verdict): a tab on a URL
     // the crawl never asks for keeps those requests apart from the crawl's own.
@@ -57,11 +78,13 @@ test.describe('worker stops', () => {
     // it may end the whole extension process, and the popup with it — a harsher kill, still survived.
     const control = await context.newPage();
     const stops: { fromMs: number; toMs: number }[] = [];
-    for (const gap of REQUESTS_BETWEEN_STOPS) {
-      const seen = sites.site.log.length;
+    // The popup's own requests (it GETs its tab's page) come before the crawl's.
+    const before = sites.site.log.length;
+    for (const share of STOP_POINTS) {
+      // Polled often: a stop lands close to its point.
       await expect
-        .poll(() => sites.site.log.length, { timeout: 60_000 })
-        .toBeGreaterThan(seen + gap);
+        .poll(() => sites.site.log.length, { timeout: 60_000, intervals: [20] })
+        .toBeGreaterThan(before + Math.floor(share * uninterrupted.requests));
       const fromMs = Date.now();
       expect(await stopWorker(context, control)).toBe(true);
       // The worker runs on for a moment after the stop is asked: requests started then are in flight too.
@@ -73,9 +96,68 @@ test.describe('worker stops', () => {
     expect(stops).toHaveLength(10);
     // A URL asked twice must have been in flight when the worker was stopped.
     expect(refetchedOutsideStops(sites.site, stops)).toEqual([]);
-    await expectSameAsCli(popup);
+    await expectSameAsCli(popup, uninterrupted.report);
   });
 });
+
+test.describe('the clock and counters across a worker stop', () => {
+  // As above: Debian's Chromium may exit when a worker is stopped over the DevTools protocol.
+  test.describe.configure({ retries: 2 });
+
+  test('the duration counts the time before the stop, and no counter falls after it', async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(180_000);
+    const settings = { ...CRAWL_SETTINGS, delayMs: 60 };
+    let { popup } = await crawlTab(
+      openExtensionPage,
+      `${sites.site.origin}/?the-tab-not-the-crawl`,
+      settings,
+    );
+    const popupUrl = popup.url();
+    const startedAtMs = Date.now();
+    await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
+    // Long enough before the stop that a clock which lost it could not pass for one that kept it.
+    await expect.poll(() => sites.site.log.length, { timeout: 60_000 }).toBeGreaterThan(40);
+    const before = await progressOf(popup, sites.site.origin);
+    const control = await context.newPage();
+    const stoppedAtMs = Date.now();
+    expect(await stopWorker(context, control)).toBe(true);
+    const wallBeforeStopMs = stoppedAtMs - startedAtMs;
+    expect(wallBeforeStopMs).toBeGreaterThan(2 * SLACK_MS);
+    popup = await wake(context, popup, popupUrl);
+    const wokenAtMs = Date.now();
+    // Once it runs again, its counters go on from where they were, not from what a late save held.
+    await expect
+      .poll(async () => (await progressOf(popup, sites.site.origin))?.updatedAtMs ?? 0, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(wokenAtMs);
+    const after = (await progressOf(popup, sites.site.origin))!;
+    expect(after.stats.requests).toBeGreaterThanOrEqual(before!.stats.requests);
+    expect(after.stats.done).toBeGreaterThanOrEqual(before!.stats.done);
+    expect(after.stats.elapsedMs).toBeGreaterThanOrEqual(before!.stats.elapsedMs);
+    // The clock went on: the time before the stop counts (less what the page's clicks add).
+    expect(after.stats.elapsedMs).toBeGreaterThanOrEqual(wallBeforeStopMs - SLACK_MS);
+    // A rate over the crawl's time, not its requests over a lost clock's few milliseconds.
+    expect(after.ratePerSecond).toBeLessThan(1_000);
+    await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });
+    const report = await reportOf(popup, sites.site.origin);
+    expect(report.stats.durationMs).toBeGreaterThanOrEqual(after.stats.elapsedMs);
+    expect(report.stats.requests).toBeGreaterThanOrEqual(before!.stats.requests);
+  });
+});
+
+/** What the test's own click and the crawl's start add to the wall time before the stop. */
+const SLACK_MS = 1_000;
+
+/** The progress item the popup shows for a site. */
+async function progressOf(page: Page, origin: string): Promise<CrawlSummary | undefined> {
+  const key = `crawl.progress.${origin}`;
+  return (await page.evaluate((k) => chrome.storage.session.get(k), key))[key] as
+    CrawlSummary | undefined;
+}
 
 test.describe('an open popup and a stopped worker', () => {
   // As above: Debian's Chromium may exit when a worker is stopped over the DevTools protocol.
@@ -118,15 +200,21 @@ test('storage failing mid-crawl pauses it with a clear error; Resume loses nothi
   await popup.getByRole('button', { name: 'Start crawl from the site root' }).click();
   await expect.poll(() => sites.site.log.length, { timeout: 30_000 }).toBeGreaterThan(15);
   const [worker] = context.serviceWorkers();
-  // As when the disk is full: every write to storage.local fails from now on.
+  // As when the disk is full: every write to IndexedDB (the crawl's state) and to
+  // storage.local (its phase) fails from now on, as IndexedDB fails then.
   await worker!.evaluate(() => {
     const area = chrome.storage.local as unknown as Record<string, unknown>;
     area.workingSet = area.set;
     area.set = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    const store = IDBObjectStore.prototype as unknown as Record<string, unknown>;
+    store.workingPut = store.put;
+    store.put = () => {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    };
   });
   await expect(popup.getByTestId('crawl-phase')).toContainText('Stopped', { timeout: 30_000 });
   const alert = popup.getByRole('alert');
-  await expect(alert).toContainText('could not save it (QUOTA_BYTES quota exceeded)');
+  await expect(alert).toContainText('could not save it (Quota exceeded)');
   await expect(alert).toContainText('Free some disk space, then press Resume');
   const requestsWhenPaused = sites.site.log.length;
   await popup.waitForTimeout(1_000);
@@ -138,6 +226,8 @@ test('storage failing mid-crawl pauses it with a clear error; Resume loses nothi
   await worker!.evaluate(() => {
     const area = chrome.storage.local as unknown as Record<string, unknown>;
     area.set = area.workingSet;
+    const store = IDBObjectStore.prototype as unknown as Record<string, unknown>;
+    store.put = store.workingPut;
   });
   await popup.getByRole('button', { name: 'Resume' }).click();
   await expect(popup.getByTestId('crawl-phase')).toContainText('Finished', { timeout: 120_000 });

@@ -1,0 +1,179 @@
+/**
+ * The crawl store on fake-indexeddb, an in-memory IndexedDB that follows
+ * the specification's rules for transactions and key ranges (its own
+ * tests are the Web Platform Tests'). A stopped worker is a fresh module:
+ * its own connection, the same database.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSite, page, type FakeAnswer } from '../tests/support/fake-site.ts';
+import { rowsOfCheckpoint } from '../lib/crawl/checkpoint-rows.ts';
+import { systemClock } from '../lib/crawl/clock.ts';
+import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
+import { Crawler } from '../lib/crawl/crawl.ts';
+
+const O = 'http://site.test';
+/** An origin that sorts right after O: its rows must stay apart from O's. */
+const O_PORT = 'http://site.test:8080';
+
+type Store = typeof import('./crawl-store.ts');
+
+/** The store as a newly started worker has it. */
+async function workerStore(): Promise<Store> {
+  vi.resetModules();
+  return import('./crawl-store.ts');
+}
+
+beforeEach(() => {
+  Object.assign(globalThis, { indexedDB: new IDBFactory() });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function site(): Record<string, FakeAnswer> {
+  const links = Array.from({ length: 20 }, (_, i) => [`/p${i}.html`, `p${i}`] as [string, string]);
+  const answers: Record<string, FakeAnswer> = {
+    [`${O}/`]: { html: page('Home', [...links, ['/gone', 'gone']]) },
+  };
+  for (let i = 0; i < 20; i++)
+    answers[`${O}/p${i}.html`] = { html: page(`P${i}`, [[`/q${i}.html`, 'q']]) };
+  return answers;
+}
+
+/** A checkpoint's content, order aside (rows come back in key order). */
+function content(checkpoint: CrawlCheckpoint) {
+  const byUrl = <T>(items: T[], url: (item: T) => string) =>
+    [...items].sort((a, b) => url(a).localeCompare(url(b)));
+  return {
+    ...checkpoint,
+    queue: byUrl(checkpoint.queue, (e) => e.url),
+    records: byUrl(checkpoint.records, (r) => r.url),
+    sources: {
+      entries: byUrl(checkpoint.sources.entries, ([url]) => url),
+      fine: [...checkpoint.sources.fine].sort(),
+    },
+    linkGraph: checkpoint.linkGraph && {
+      ...checkpoint.linkGraph,
+      linkedFrom: byUrl(checkpoint.linkGraph.linkedFrom, ([url]) => url),
+      followed: [...checkpoint.linkGraph.followed].sort(),
+    },
+  };
+}
+
+/** A crawl of the fake site saved to `store` as it changes; stopped after `results` results if given. */
+async function crawl(store: Store, results = Infinity): Promise<CrawlCheckpoint> {
+  const stop = new AbortController();
+  let seen = 0;
+  return Crawler.start(
+    { startUrls: [`${O}/`], delayMs: 0, concurrency: 2 },
+    {
+      http: fakeSite(site()).http,
+      clock: systemClock,
+      checkpointEveryMs: 0,
+      saveChanges: (changes) => store.saveCrawlChanges(O, changes),
+      onEvent: (event) => {
+        if (event.type === 'result' && ++seen === results) stop.abort();
+      },
+    },
+  ).run(stop.signal);
+}
+
+/** A small checkpoint of its own, saved whole (`replace`). */
+async function saveWhole(store: Store, origin: string, urls: string[]): Promise<CrawlCheckpoint> {
+  const crawler = Crawler.start(
+    { startUrls: urls.map((path) => `${origin}${path}`) },
+    { http: fakeSite({}).http, clock: systemClock },
+  );
+  const checkpoint = crawler.checkpoint();
+  const { head, rows } = rowsOfCheckpoint(checkpoint);
+  await store.saveCrawlChanges(origin, { replace: true, head, rows });
+  return checkpoint;
+}
+
+describe('crawl store', () => {
+  it('holds nothing for a site never saved', async () => {
+    expect(await (await workerStore()).loadCrawl(O)).toBeUndefined();
+  });
+
+  it('a crawl saved as it changes loads back, in a new worker, as its checkpoint', async () => {
+    const final = await crawl(await workerStore());
+    expect(final.finished).toBe(true);
+    const loaded = await (await workerStore()).loadCrawl(O);
+    expect(content(loaded!)).toEqual(content(final));
+  });
+
+  it('a crawl stopped mid-run resumes from the store to the same end as an uninterrupted one', async () => {
+    const whole = await crawl(await workerStore());
+    Object.assign(globalThis, { indexedDB: new IDBFactory() });
+    const stopped = await crawl(await workerStore(), 8);
+    expect(stopped.finished).toBe(false);
+
+    const store = await workerStore();
+    const loaded = await store.loadCrawl(O);
+    expect(content(loaded!)).toEqual(content(stopped));
+    const final = await Crawler.resume(loaded!, {
+      http: fakeSite(site()).http,
+      clock: systemClock,
+      checkpointEveryMs: 0,
+      storeHolds: true,
+      saveChanges: (changes) => store.saveCrawlChanges(O, changes),
+    }).run();
+    const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+    expect(results(final)).toEqual(results(whole));
+    expect(content((await (await workerStore()).loadCrawl(O))!)).toEqual(content(final));
+  });
+
+  it('a replace drops the rows stored before for its site, and only for its site', async () => {
+    const store = await workerStore();
+    await saveWhole(store, O, ['/a', '/b', '/c']);
+    const neighbour = await saveWhole(store, O_PORT, ['/x', '/y']);
+    const replaced = await saveWhole(store, O, ['/d']);
+    expect(content((await store.loadCrawl(O))!)).toEqual(content(replaced));
+    expect(content((await store.loadCrawl(O_PORT))!)).toEqual(content(neighbour));
+  });
+
+  it('an empty row deletes its URL; other rows stay', async () => {
+    const store = await workerStore();
+    const saved = await saveWhole(store, O, ['/a', '/b']);
+    const { head } = rowsOfCheckpoint(saved);
+    await store.saveCrawlChanges(O, { replace: false, head, rows: [{ url: `${O}/a` }] });
+    const loaded = await store.loadCrawl(O);
+    expect(loaded!.queue.map((entry) => entry.url)).toEqual([`${O}/b`]);
+    // Deleted, not kept empty.
+    const database = await openDB('robotlens-crawl');
+    expect(await database.getAllKeys('rows')).toEqual([[O, `${O}/b`]]);
+    database.close();
+  });
+
+  it('a save the disk refuses fails with its error and leaves the previous save whole', async () => {
+    const store = await workerStore();
+    const before = await saveWhole(store, O, ['/a', '/b']);
+    // A full disk: the second row's write is refused, after a replace's delete and the first row.
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      if (++puts === 2) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      return put.apply(this, args);
+    });
+    const after = Crawler.start(
+      { startUrls: [`${O}/c`, `${O}/d`, `${O}/e`] },
+      { http: fakeSite({}).http, clock: systemClock },
+    ).checkpoint();
+    const { head, rows } = rowsOfCheckpoint(after);
+    await expect(store.saveCrawlChanges(O, { replace: true, head, rows })).rejects.toThrow(
+      'Quota exceeded',
+    );
+    expect(content((await store.loadCrawl(O))!)).toEqual(content(before));
+    // Once there is room again, the next save goes through on the same connection.
+    vi.restoreAllMocks();
+    await store.saveCrawlChanges(O, { replace: true, head, rows });
+    expect(content((await store.loadCrawl(O))!)).toEqual(content(after));
+  });
+});

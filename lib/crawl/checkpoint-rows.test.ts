@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
+import {
+  checkpointOfRows,
+  isEmptyRow,
+  rowsOfCheckpoint,
+  type CheckpointChanges,
+  type UrlRow,
+} from './checkpoint-rows.ts';
+import { systemClock } from './clock.ts';
+import type { CheckpointHead, CrawlCheckpoint } from './crawl-book.ts';
+import { Crawler } from './crawl.ts';
+
+const O = 'http://site.test';
+
+/** A store that keeps rows by URL, as the extension's IndexedDB does. */
+class RowStore {
+  head: CheckpointHead | null = null;
+  readonly rows = new Map<string, UrlRow>();
+  readonly saves: CheckpointChanges[] = [];
+
+  apply(changes: CheckpointChanges): void {
+    this.saves.push(structuredClone(changes));
+    if (changes.replace) this.rows.clear();
+    for (const row of structuredClone(changes.rows)) {
+      if (isEmptyRow(row)) this.rows.delete(row.url);
+      else this.rows.set(row.url, row);
+    }
+    this.head = structuredClone(changes.head);
+  }
+
+  checkpoint(): CrawlCheckpoint {
+    return checkpointOfRows(this.head!, [...this.rows.values()]);
+  }
+}
+
+function site() {
+  const links = Array.from({ length: 30 }, (_, i) => [`/p${i}.html`, `p${i}`] as [string, string]);
+  const answers: Record<string, FakeAnswer> = {
+    [`${O}/`]: { html: page('Home', [...links, ['/gone', 'gone'], ['/img.png', 'img']]) },
+  };
+  for (let i = 0; i < 30; i++)
+    answers[`${O}/p${i}.html`] = {
+      html: page(`P${i}`, [
+        [`/q${i}.html`, 'q'],
+        ['/', 'home'],
+        ['/gone', 'gone'],
+      ]),
+    };
+  return answers;
+}
+
+/** A checkpoint's content, order aside (rows come back in URL order). */
+function content(checkpoint: CrawlCheckpoint) {
+  const byUrl = <T>(items: T[], url: (item: T) => string) =>
+    [...items].sort((a, b) => url(a).localeCompare(url(b)));
+  return {
+    ...checkpoint,
+    queue: byUrl(checkpoint.queue, (e) => e.url),
+    records: byUrl(checkpoint.records, (r) => r.url),
+    sources: {
+      entries: byUrl(checkpoint.sources.entries, ([url]) => url),
+      fine: [...checkpoint.sources.fine].sort(),
+    },
+    linkGraph: checkpoint.linkGraph && {
+      ...checkpoint.linkGraph,
+      linkedFrom: byUrl(checkpoint.linkGraph.linkedFrom, ([url]) => url),
+      followed: [...checkpoint.linkGraph.followed].sort(),
+    },
+  };
+}
+
+describe('checkpoint rows', () => {
+  it('turn a checkpoint into rows and back with nothing lost', async () => {
+    const whole = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      { http: fakeSite(site()).http, clock: systemClock },
+    ).run();
+    const { head, rows } = rowsOfCheckpoint(whole);
+    expect(content(checkpointOfRows(head, rows))).toEqual(content(whole));
+  });
+
+  it('are saved as they change: the stored rows are the checkpoint, and a save holds only what changed', async () => {
+    const store = new RowStore();
+    const crawler = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, concurrency: 2 },
+      {
+        http: fakeSite(site()).http,
+        clock: systemClock,
+        checkpointEveryMs: 0,
+        saveChanges: async (changes) => store.apply(changes),
+      },
+    );
+    const final = await crawler.run();
+    expect(content(store.checkpoint())).toEqual(content(final));
+    expect(store.saves[0]?.replace).toBe(true);
+    expect(store.saves.slice(1).every((save) => !save.replace)).toBe(true);
+    // Far fewer rows written than every URL at every save.
+    const written = store.saves.reduce((sum, save) => sum + save.rows.length, 0);
+    expect(written).toBeLessThan((store.rows.size * store.saves.length) / 4);
+  });
+
+  it('resume from the store after a kill, fetching again only what was in flight', async () => {
+    const answers = site();
+    const whole = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      { http: fakeSite(answers).http, clock: systemClock },
+    ).run();
+
+    const web = fakeSite(answers);
+    const store = new RowStore();
+    const stop = new AbortController();
+    let results = 0;
+    let killed = false;
+    const first = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, concurrency: 2 },
+      {
+        http: web.http,
+        clock: systemClock,
+        checkpointEveryMs: 0,
+        saveChanges: async (changes) => {
+          if (!killed) store.apply(changes);
+        },
+        onEvent: (e) => {
+          if (e.type === 'result' && ++results === 25) {
+            killed = true;
+            stop.abort();
+          }
+        },
+      },
+    );
+    await first.run(stop.signal);
+    const stored = store.checkpoint();
+    expect(stored.finished).toBe(false);
+    const requestsAtKill = web.requests.length;
+
+    const resumed = Crawler.resume(structuredClone(stored), {
+      http: web.http,
+      clock: systemClock,
+      checkpointEveryMs: 0,
+      storeHolds: true,
+      saveChanges: async (changes) => store.apply(changes),
+    });
+    const final = await resumed.run();
+    expect(final.finished).toBe(true);
+    const summary = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+    expect(summary(final)).toEqual(summary(whole));
+    expect(summary(store.checkpoint())).toEqual(summary(whole));
+    // Counters continue from the store.
+    expect(final.requests).toBeGreaterThanOrEqual(stored.requests);
+    // Asked again: only URLs the stored state still had queued and the server had already answered.
+    const twice = [...new Set(web.requests.map((r) => r.url))].filter((url) => web.count(url) > 1);
+    const queuedAtKill = new Set(stored.queue.map((e) => e.url));
+    for (const url of twice) expect(queuedAtKill.has(url)).toBe(true);
+    expect(twice.length).toBeLessThanOrEqual(2 + 1);
+    expect(web.requests.length).toBeGreaterThan(requestsAtKill);
+  });
+});
