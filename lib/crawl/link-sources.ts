@@ -9,6 +9,7 @@
  */
 import { ChangedUrls } from './changed-urls.ts';
 import type { LinkSource } from './types.ts';
+import { ownCopy } from '../text/own-copy.ts';
 
 /** Sources kept for a URL that is fine. */
 const SOURCES_KEPT_WHEN_FINE = 3;
@@ -227,12 +228,7 @@ function repeats(kept: readonly LinkSource[], source: LinkSource): boolean {
  * keeps sources from nearly every page.
  */
 function detachSource(source: LinkSource): LinkSource {
-  return { ...source, text: detachString(source.text), raw: detachString(source.raw) };
-}
-
-function detachString(text: string): string {
-  // Concatenating forces a flat copy; slicing off the extra character keeps only that copy.
-  return text.length < 13 ? text : ` ${text}`.slice(1);
+  return { ...source, text: ownCopy(source.text), raw: ownCopy(source.raw) };
 }
 
 function sameSource(a: LinkSource, b: LinkSource): boolean {
