@@ -14,6 +14,7 @@ import { capPageFacts } from '../meta/cap-page-facts.ts';
 import type { LinkTag, MetaTag, PageFacts } from '../meta/page-facts.ts';
 import { appliesToRobot, isRobotsMetaName } from '../meta/robot-names.ts';
 import type { PageAuditFacts } from './types.ts';
+import { ownCopy } from '../text/own-copy.ts';
 
 /** METAs the verdict and the site checks read, besides robots METAs. */
 const KEPT_META_NAMES: ReadonlySet<string> = new Set(['description', 'keywords', 'revisit-after']);
@@ -30,7 +31,7 @@ export function keepPageAuditFacts(
     metas: facts.metas.filter((meta) => keptMeta(meta, robot)),
     links: facts.links.filter(keptLink),
   };
-  return { facts: detachFacts(capPageFacts(trimmed)), xRobotsTag: xRobotsTag.map(detach) };
+  return { facts: detachFacts(capPageFacts(trimmed)), xRobotsTag: xRobotsTag.map(ownCopy) };
 }
 
 function keptMeta(meta: MetaTag, robot: string): boolean {
@@ -48,25 +49,20 @@ function keptLink(link: LinkTag): boolean {
 function detachFacts(facts: PageFacts): PageFacts {
   return {
     ...facts,
-    url: detach(facts.url),
-    title: facts.title === null ? null : detach(facts.title),
+    url: ownCopy(facts.url),
+    title: facts.title === null ? null : ownCopy(facts.title),
     metas: facts.metas.map((meta) => ({
       ...meta,
-      name: detach(meta.name),
-      content: detach(meta.content),
+      name: ownCopy(meta.name),
+      content: ownCopy(meta.content),
     })),
     links: facts.links.map((link) => ({
       ...link,
-      rel: link.rel.map(detach),
-      href: detach(link.href),
-      ...(link.hreflang === undefined ? {} : { hreflang: detach(link.hreflang) }),
+      rel: link.rel.map(ownCopy),
+      href: ownCopy(link.href),
+      ...(link.hreflang === undefined ? {} : { hreflang: ownCopy(link.hreflang) }),
     })),
-    refresh: facts.refresh.map(detach),
-    ...(facts.baseHref === undefined ? {} : { baseHref: detach(facts.baseHref) }),
+    refresh: facts.refresh.map(ownCopy),
+    ...(facts.baseHref === undefined ? {} : { baseHref: ownCopy(facts.baseHref) }),
   };
-}
-
-/** A flat copy: concatenating forces one, slicing off the extra character keeps only that copy. */
-function detach(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
 }

@@ -18,6 +18,9 @@ export interface FrontierEntry {
 
 class Fifo<T> {
   #items: T[] = [];
+
+  constructor(readonly origin: string) {}
+
   #head = 0;
 
   push(item: T): void {
@@ -55,9 +58,12 @@ export class Frontier {
   push(entry: FrontierEntry): void {
     let queue = this.#queues.get(entry.origin);
     if (!queue) {
-      queue = new Fifo();
+      queue = new Fifo(entry.origin);
       this.#queues.set(entry.origin, queue);
     }
+    // Every entry's origin is a string of its own (read off its URL): one shared copy per
+    // origin saves ~40 bytes a waiting URL, and most of a big crawl's URLs are waiting.
+    entry.origin = queue.origin;
     queue.push(entry);
     this.#turns.add(entry.origin);
     this.#byUrl.set(entry.url, entry);
@@ -91,7 +97,7 @@ export class Frontier {
   drain(predicate: (entry: FrontierEntry) => boolean): FrontierEntry[] {
     const drained: FrontierEntry[] = [];
     for (const [origin, queue] of this.#queues) {
-      const kept = new Fifo<FrontierEntry>();
+      const kept = new Fifo<FrontierEntry>(origin);
       for (const entry of queue.toArray()) {
         if (predicate(entry)) {
           drained.push(entry);

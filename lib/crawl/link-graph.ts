@@ -39,10 +39,11 @@ export class LinkGraph {
   noteLink(page: string, url: string): void {
     if (page === url) return;
     this.#changed.mark(url);
-    let entry = this.#linkedFrom.get(url);
+    const entry = this.#linkedFrom.get(url);
     if (!entry) {
-      entry = { links: 0, pages: [] };
-      this.#linkedFrom.set(url, entry);
+      // Made with its first page: an array made empty and then pushed to reserves 17 slots.
+      this.#linkedFrom.set(url, { links: 1, pages: [page] });
+      return;
     }
     entry.links++;
     if (entry.pages.length < LINKING_PAGES_KEPT && !entry.pages.includes(page))

@@ -76,4 +76,24 @@ describe('LinkSources', () => {
       ['http://e/b', 1],
     ]);
   });
+
+  it('counts a page that comes back after others, with few pages and with many', () => {
+    for (const others of [2, 40]) {
+      const sources = new LinkSources();
+      const pages = Array.from({ length: others }, (_, i) => `http://e/p${i}`);
+      // Each page links the URL twice, then every page again (a resume reads pages anew).
+      for (const round of [0, 1])
+        for (const page of pages)
+          for (const n of [0, 1]) sources.add('http://e/x', from(page, `r${round} l${n}`));
+      const list = sources.get('http://e/x');
+      expect(list.count).toBe(others * 4);
+      expect(list.pages).toEqual(pages.map((page) => [page, 4]));
+      for (const page of pages)
+        expect(list.sources.filter((s) => s.page === page).map((s) => s.text)).toEqual([
+          'r0 l0',
+          'r0 l1',
+          'r1 l0',
+        ]);
+    }
+  });
 });

@@ -9,6 +9,7 @@
  */
 import { ChangedUrls } from './changed-urls.ts';
 import type { LinkSource } from './types.ts';
+import { ownCopy } from '../text/own-copy.ts';
 
 /** Sources kept for a URL that is fine. */
 const SOURCES_KEPT_WHEN_FINE = 3;
@@ -27,39 +28,53 @@ export interface SourceList {
   pages?: [page: string, links: number][];
 }
 
-interface PageTally {
-  links: number;
-  /** This page's sources among the URL's kept ones (the same objects). */
-  kept: LinkSource[];
+/**
+ * A URL's links, as kept. Most of a crawl's URLs wait in the queue with one
+ * or two linking pages, so the shape is tight: `pages` is one flat array of
+ * (page, links, sources kept) triples rather than a Map and an object per
+ * page, and arrays are made with their first items (an array made empty
+ * and then pushed to reserves 17 slots). At 100,000 URLs known the Map per
+ * URL and those half-empty arrays were ~50 % of the crawl's heap.
+ */
+interface UrlLinks {
+  count: number;
+  sources: LinkSource[] | null;
+  /** Not (yet) fine: every page that links it, in the order found; null once fine. */
+  pages: PageTriples | null;
 }
 
+/** [page, links (exact), sources kept (at most SOURCES_KEPT_PER_PAGE)], repeated. */
+type PageTriples = (string | number)[];
+
+/** The pages of a URL not linked from any yet, shared (replaced, never pushed to). */
+const NO_PAGES: PageTriples = Object.freeze([]) as unknown as PageTriples;
+
+/** Pages of one URL looked up through a Map beyond this many (a site-wide menu link). */
+const PAGES_INDEXED_FROM = 16;
+
 export class LinkSources {
-  readonly #byUrl = new Map<string, { count: number; sources: LinkSource[] }>();
-  /** Per URL that is not (yet) fine: page → its links to the URL. */
-  readonly #pages = new Map<string, Map<string, PageTally>>();
+  readonly #byUrl = new Map<string, UrlLinks>();
+  /** page → its triple's offset in `pages`, only for URLs with many linking pages. */
+  readonly #pageIndex = new Map<string, Map<string, number>>();
   readonly #fine = new Set<string>();
   /** URLs whose sources changed since the last take; null until asked for (see ChangedUrls). */
   readonly #changed = new ChangedUrls();
 
   add(url: string, source: LinkSource): void {
     this.#changed.mark(url);
-    let list = this.#byUrl.get(url);
-    if (!list) {
-      list = { count: 0, sources: [] };
-      this.#byUrl.set(url, list);
-    }
+    const list = this.#listOf(url);
     list.count++;
-    if (this.#fine.has(url)) {
-      if (list.sources.length < SOURCES_KEPT_WHEN_FINE && !repeats(list.sources, source))
-        list.sources.push(detachSource(source));
+    const sources = list.sources ?? [];
+    if (list.pages === null) {
+      if (sources.length < SOURCES_KEPT_WHEN_FINE && !repeats(sources, source)) keep(list, source);
       return;
     }
-    const tally = this.#tallyOf(url, source.page);
-    tally.links++;
-    if (tally.kept.length < SOURCES_KEPT_PER_PAGE && !repeats(tally.kept, source)) {
-      const kept = detachSource(source);
-      list.sources.push(kept);
-      tally.kept.push(kept);
+    const at = this.#pageAt(url, list, source.page);
+    (list.pages[at + 1] as number)++;
+    const kept = list.pages[at + 2] as number;
+    if (kept < SOURCES_KEPT_PER_PAGE && !repeats(keptOf(sources, source.page, kept), source)) {
+      keep(list, source);
+      list.pages[at + 2] = kept + 1;
     }
   }
 
@@ -68,10 +83,12 @@ export class LinkSources {
     if (!fine) return;
     this.#changed.mark(url);
     this.#fine.add(url);
-    this.#pages.delete(url);
+    this.#pageIndex.delete(url);
     const list = this.#byUrl.get(url);
-    if (list && list.sources.length > SOURCES_KEPT_WHEN_FINE)
-      list.sources.length = SOURCES_KEPT_WHEN_FINE;
+    if (!list) return;
+    list.pages = null;
+    if (list.sources && list.sources.length > SOURCES_KEPT_WHEN_FINE)
+      list.sources = list.sources.slice(0, SOURCES_KEPT_WHEN_FINE);
   }
 
   /** From now on, keeps the URLs whose sources change, for an incremental save. */
@@ -97,10 +114,13 @@ export class LinkSources {
   get(url: string): SourceList {
     const list = this.#byUrl.get(url);
     if (!list) return { count: 0, sources: [] };
-    const pages = this.#pages.get(url);
-    return pages
-      ? { ...list, pages: [...pages].map(([page, tally]) => [page, tally.links]) }
-      : { ...list };
+    const { count, pages } = list;
+    const sources = [...(list.sources ?? [])];
+    if (pages === null) return { count, sources };
+    const perPage: [string, number][] = [];
+    for (let i = 0; i < pages.length; i += 3)
+      perPage.push([pages[i] as string, pages[i + 1] as number]);
+    return { count, sources, pages: perPage };
   }
 
   toJSON(): { entries: [string, SourceList][]; fine: string[] } {
@@ -113,29 +133,80 @@ export class LinkSources {
   static fromJSON(data: { entries: [string, SourceList][]; fine: string[] }): LinkSources {
     const sources = new LinkSources();
     for (const url of data.fine) sources.#fine.add(url);
-    for (const [url, list] of data.entries) {
-      sources.#byUrl.set(url, { count: list.count, sources: list.sources });
-      if (sources.#fine.has(url)) continue;
-      for (const [page, links] of list.pages ?? pagesOfSources(list.sources))
-        sources.#tallyOf(url, page).links += links;
-      for (const source of list.sources) sources.#tallyOf(url, source.page).kept.push(source);
+    for (const [url, saved] of data.entries) {
+      const list = sources.#listOf(url);
+      list.count = saved.count;
+      list.sources = saved.sources.length > 0 ? saved.sources : null;
+      if (list.pages === null) continue;
+      for (const [page, links] of saved.pages ?? pagesOfSources(saved.sources)) {
+        const at = sources.#pageAt(url, list, page);
+        (list.pages[at + 1] as number) += links;
+      }
+      for (const source of saved.sources) {
+        const at = sources.#pageAt(url, list, source.page);
+        (list.pages[at + 2] as number)++;
+      }
     }
     return sources;
   }
 
-  #tallyOf(url: string, page: string): PageTally {
-    let pages = this.#pages.get(url);
-    if (!pages) {
-      pages = new Map();
-      this.#pages.set(url, pages);
+  #listOf(url: string): UrlLinks {
+    let list = this.#byUrl.get(url);
+    if (!list) {
+      list = { count: 0, sources: null, pages: this.#fine.has(url) ? null : NO_PAGES };
+      this.#byUrl.set(url, list);
     }
-    let tally = pages.get(page);
-    if (!tally) {
-      tally = { links: 0, kept: [] };
-      pages.set(page, tally);
-    }
-    return tally;
+    return list;
   }
+
+  /** The offset of the page's triple among the URL's pages (not fine), added (no links yet) when new. */
+  #pageAt(url: string, list: UrlLinks, page: string): number {
+    if (list.pages === NO_PAGES) {
+      list.pages = [page, 0, 0];
+      return 0;
+    }
+    const pages = list.pages!;
+    // A page's links are read one after another: the page asked for is nearly always the last.
+    const last = pages.length - 3;
+    if (last >= 0 && pages[last] === page) return last;
+    const index = this.#pageIndex.get(url);
+    let at = index ? (index.get(page) ?? -1) : findPage(pages, page);
+    if (at < 0) {
+      at = pages.length;
+      pages.push(page, 0, 0);
+      index?.set(page, at);
+    }
+    if (!index && pages.length > PAGES_INDEXED_FROM * 3) {
+      const built = new Map<string, number>();
+      for (let i = 0; i < pages.length; i += 3) built.set(pages[i] as string, i);
+      this.#pageIndex.set(url, built);
+    }
+    return at;
+  }
+}
+
+function findPage(pages: PageTriples, page: string): number {
+  for (let i = 0; i < pages.length; i += 3) if (pages[i] === page) return i;
+  return -1;
+}
+
+/** Keeps a copy of the source (an array made with its first item: see UrlLinks). */
+function keep(list: UrlLinks, source: LinkSource): void {
+  const kept = detachSource(source);
+  if (list.sources) list.sources.push(kept);
+  else list.sources = [kept];
+}
+
+/**
+ * The sources kept for one page: `count` of them among the URL's, nearly
+ * always the last ones (a page's links are added together), so the search
+ * from the end stops early.
+ */
+function keptOf(sources: readonly LinkSource[], page: string, count: number): LinkSource[] {
+  const kept: LinkSource[] = [];
+  for (let i = sources.length - 1; i >= 0 && kept.length < count; i--)
+    if (sources[i]!.page === page) kept.push(sources[i]!);
+  return kept;
 }
 
 /** A checkpoint from before pages were counted: each kept source counts once. */
@@ -157,12 +228,7 @@ function repeats(kept: readonly LinkSource[], source: LinkSource): boolean {
  * keeps sources from nearly every page.
  */
 function detachSource(source: LinkSource): LinkSource {
-  return { ...source, text: detachString(source.text), raw: detachString(source.raw) };
-}
-
-function detachString(text: string): string {
-  // Concatenating forces a flat copy; slicing off the extra character keeps only that copy.
-  return text.length < 13 ? text : ` ${text}`.slice(1);
+  return { ...source, text: ownCopy(source.text), raw: ownCopy(source.raw) };
 }
 
 function sameSource(a: LinkSource, b: LinkSource): boolean {

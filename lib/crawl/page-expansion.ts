@@ -28,6 +28,7 @@ import { admitLink, type AdmissionContext } from './link-admission.ts';
 import type { PageReading, PageReadRequest } from './read-page.ts';
 import { inScope, type CrawlScope } from './scope.ts';
 import type { CrawlEvent, LinkSource, UrlRecord } from './types.ts';
+import { ownCopy } from '../text/own-copy.ts';
 
 const FILE_URL = phrase('crawlengine_file_url');
 
@@ -40,11 +41,6 @@ function isPageLink(url: string, link: { element: LinkElement; rel: string[] }):
 interface GraphPage {
   url: string;
   auditFollows: boolean;
-}
-
-/** A flat copy of a string read from a page, so keeping it does not keep the page (see link-sources.ts). */
-function detach(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 export interface PageExpanderDeps {
@@ -157,7 +153,7 @@ export class PageExpander {
         graph.noteNofollow({
           page: page.url,
           url,
-          text: detach(link.text),
+          text: ownCopy(link.text),
           ...(link.line !== undefined ? { line: link.line } : {}),
         });
       return;
