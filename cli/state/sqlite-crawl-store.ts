@@ -41,6 +41,8 @@ import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 
 /** "RbLn": tells a RobotLens state file from any other SQLite database. */
 export const STATE_APPLICATION_ID = 0x52624c6e;
+/** The WAL file kept on disk between saves at most. */
+const WAL_KEPT_BYTES = 64 * 2 ** 20;
 /** The schema below; a file of a later one is refused rather than misread. */
 const SCHEMA_VERSION = 1;
 
@@ -86,6 +88,8 @@ export class SqliteCrawlStore {
       if (!readonly) {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
+        // After a checkpoint the WAL is cut back to this size rather than kept at its largest.
+        db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
       }
       return new SqliteCrawlStore(db, readonly);
     } catch (error) {
@@ -162,7 +166,10 @@ export class SqliteCrawlStore {
         db.exec('DELETE FROM content_seen; DELETE FROM not_followed');
         held = { contentSeen: 0, notFollowed: 0 };
       }
-      for (const row of changes.rows) {
+      // In key order: each B-tree page is changed once, in turn, then left. In crawl order a
+      // save of 273,000 rows at 345,000 URLs touched pages at random, spilled the page cache
+      // over and over, and wrote 2.5 GB of WAL for a 360 MB state.
+      for (const row of [...changes.rows].sort(byUrl)) {
         if (isEmptyRow(row)) statements.deleteRow.run(row.url);
         else statements.putRow.run(row.url, rowText(row));
       }
@@ -186,6 +193,11 @@ export class SqliteCrawlStore {
 interface Held {
   contentSeen: number;
   notFollowed: number;
+}
+
+/** SQLite's order for TEXT keys (BINARY: UTF-8 bytes), which UTF-16 order matches but for astral characters. */
+function byUrl(a: UrlRow, b: UrlRow): number {
+  return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }
 
 /** A row without its url (the key): what the store keeps per URL. */
