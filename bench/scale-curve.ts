@@ -3,8 +3,10 @@
  * (scale-site.ts, answered from memory: no sockets, so the figures are the
  * engine's), sampled as it goes. At each point (URLs known) the child
  * prints URLs known, URLs checked, RSS, heap and the checkpoint the engine
- * last saved through its `save` port — written by the command line's own
- * `writeCheckpoint` (cli/checkpoint-file.ts), timed, its size read back.
+ * last saved through its `saveChanges` port — written by the command line's
+ * own SQLite store (cli/state/sqlite-crawl-store.ts), timed, with the bytes
+ * the save wrote to the file (the process's write() bytes around it, WAL
+ * frames and checkpoints included) and the size of the whole state then.
  *
  * The crawl runs in a child process (`node --import tsx bench/scale-curve.ts
  * --child <urls> <state file>`) that is killed when its resident memory
@@ -13,12 +15,12 @@
  * of the figures. Runs alone with `npx tsx bench/scale-curve.ts`
  * (BENCH_SCALE_URLS, BENCH_SCALE_MAX_RSS_MB, BENCH_SCALE_SECONDS).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeCheckpoint } from '../cli/checkpoint-file.ts';
+import { SqliteCrawlStore } from '../cli/state/sqlite-crawl-store.ts';
 import { systemClock } from '../lib/crawl/clock.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
 import type { StopReason } from '../lib/crawl/types.ts';
@@ -54,15 +56,20 @@ export interface ScaleSample {
   heapUsedMb: number;
 }
 
-/** One checkpoint the engine saved (through its `save` port, by the CLI's writeCheckpoint). */
+/** One checkpoint the engine saved (through its `saveChanges` port, by the CLI's SQLite store). */
 export interface SaveSample {
   /** When the save ended. */
   elapsedMs: number;
   /** What the saved checkpoint holds. */
   known: number;
   checked: number;
+  /** Bytes the save wrote. */
   bytes: number;
   ms: number;
+  /** URL rows the save wrote (absent for a whole-state save). */
+  rows?: number;
+  /** Size of the whole state once saved (absent for a whole-state save: `bytes` is it). */
+  stateBytes?: number;
 }
 
 export interface CurveRow extends ScaleSample {
@@ -136,7 +143,7 @@ export async function measureScaleCurve({
         'bench/scale-curve.ts',
         '--child',
         String(urls),
-        path.join(dir, 'crawl-state.json'),
+        path.join(dir, 'crawl-state.sqlite'),
         curvePoints.join(','),
       ],
       {
@@ -237,7 +244,8 @@ function latestSave(saves: SaveSample[], by: ScaleSample): CurveRow['save'] {
   const before = saves[index - 1] ?? { known: 0, checked: 0, elapsedMs: 0 };
   return {
     ...save,
-    changed: save.known - before.known + (save.checked - before.checked),
+    // The rows written are the URLs that changed; a whole-state save counts them from its totals.
+    changed: save.rows ?? save.known - before.known + (save.checked - before.checked),
     sinceMs: save.elapsedMs - before.elapsedMs,
   };
 }
@@ -324,13 +332,16 @@ function saveTarget(rows: CurveRow[]): ScaleTarget {
   const latest = withSave.at(-1)?.save;
   if (!reference || !latest || withSave.length < 2)
     return { name, figure: 'fewer than two points with a save', target, pass: false };
-  const bytesPerUrl = reference.bytes / reference.known;
-  const written = latest.bytes / (latest.known * bytesPerUrl);
+  // A store that says its size gives the share written exactly; else estimated from the first save.
+  const written =
+    latest.stateBytes !== undefined
+      ? latest.bytes / latest.stateBytes
+      : latest.bytes / (latest.known * (reference.bytes / reference.known));
   const changed = latest.changed / latest.known;
   const ratio = written / Math.max(changed, 1 / latest.known);
   return {
     name,
-    figure: `${ratio.toFixed(1)}×: ${mb(latest.bytes)} in ${(latest.ms / 1000).toFixed(1)} s at ${count(latest.known)} known, ≈ ${percent(written)} of the state; ${count(latest.changed)} URLs (${percent(changed)}) changed in the ${(latest.sinceMs / 1000).toFixed(0)} s since the save before`,
+    figure: `${ratio.toFixed(1)}×: ${mb(latest.bytes)} in ${(latest.ms / 1000).toFixed(3)} s at ${count(latest.known)} known, ${latest.stateBytes === undefined ? '≈ ' : ''}${percent(written)} of the state${latest.stateBytes === undefined ? '' : ` (${mb(latest.stateBytes)})`}; ${count(latest.changed)} URLs (${percent(changed)}) changed in the ${(latest.sinceMs / 1000).toFixed(1)} s since the save before`,
     target,
     pass: ratio <= TARGET_SAVE_OVER_CHANGE && written <= TARGET_SAVE_SHARE,
   };
@@ -354,6 +365,7 @@ export function formatScaleCurve(figures: ScaleFigures): string[] {
     'save s',
     'changed',
     'since s',
+    'state MB',
   ];
   const body = figures.rows.map((row) => [
     count(row.known),
@@ -362,10 +374,11 @@ export function formatScaleCurve(figures: ScaleFigures): string[] {
     row.peakRssMb.toFixed(0),
     row.heapUsedMb.toFixed(0),
     row.ratePerSecond.toFixed(0),
-    row.save ? (row.save.bytes / 2 ** 20).toFixed(1) : '-',
-    row.save ? (row.save.ms / 1000).toFixed(1) : '-',
+    row.save ? (row.save.bytes / 2 ** 20).toFixed(2) : '-',
+    row.save ? (row.save.ms / 1000).toFixed(3) : '-',
     row.save ? count(row.save.changed) : '-',
-    row.save ? (row.save.sinceMs / 1000).toFixed(0) : '-',
+    row.save ? (row.save.sinceMs / 1000).toFixed(1) : '-',
+    row.save?.stateBytes !== undefined ? (row.save.stateBytes / 2 ** 20).toFixed(0) : '-',
   ]);
   const table = [header, ...body];
   const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
@@ -427,6 +440,7 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
   };
   let nextPoint = 0;
   let lastTickMs = 0;
+  const store = SqliteCrawlStore.open(stateFile);
   crawler = Crawler.start(
     {
       startUrls: [`${ORIGIN}/`],
@@ -439,22 +453,28 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
     {
       http: inMemoryWeb((pathname) => answerScalePath(pathname, site)),
       clock: systemClock,
-      // The command line's own file save: JSON.stringify, a temp file, a rename.
-      save: async (checkpoint) => {
+      // The command line's own store: one SQLite transaction with what changed.
+      saveChanges: (changes) => {
+        const book = crawler!.book;
+        const known = book.known.size;
+        const checked = book.records.size;
         const started = performance.now();
-        const known = checkpoint.records.length + checkpoint.queue.length;
         print({ kind: 'saving', elapsedMs: started - startedMs, known });
-        await writeCheckpoint(stateFile, checkpoint);
+        const writtenBefore = bytesWritten();
+        store.save(changes);
+        const bytes = bytesWritten() - writtenBefore;
         const ms = performance.now() - started;
-        const { size } = await stat(stateFile);
         print({
           kind: 'save',
           elapsedMs: performance.now() - startedMs,
           known,
-          checked: checkpoint.records.length,
-          bytes: size,
+          checked,
+          bytes,
           ms,
+          rows: changes.rows.length,
+          stateBytes: store.sizeBytes(),
         });
+        return Promise.resolve();
       },
       onEvent: () => {
         const known = crawler!.book.known.size;
@@ -468,11 +488,18 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
     },
   );
   await crawler.run();
+  store.close();
   print({
     kind: 'done',
     stoppedBecause: crawler.book.stoppedBecause ?? 'finished',
     at: sample(null),
   });
+}
+
+/** Bytes this process has passed to write() so far (Linux: /proc/self/io `wchar`). */
+function bytesWritten(): number {
+  const io = readFileSync('/proc/self/io', 'utf8');
+  return Number(/^wchar: (\d+)$/m.exec(io)?.[1] ?? 0);
 }
 
 /** A point reached, told as it comes (a full run takes minutes). */

@@ -171,7 +171,7 @@ describe('a crawl cut short', () => {
     expect(run.code).toBe(3);
     expect(run.stdout).toContain('CUT SHORT (time limit: --max-duration 1s)');
     expect(run.stdout).toMatch(/The report is incomplete: \d+ URLs were still waiting/);
-    expect(run.stdout).toMatch(/To go on from there: robotlens crawl --resume \S+\.json/);
+    expect(run.stdout).toMatch(/To go on from there: robotlens crawl --resume \S+\.sqlite/);
   }, 30_000);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,7 +4,7 @@
  * reported), run as a user would run it, with the server's log as proof of
  * what was and was not requested.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import type { CrawlReport } from '../../lib/crawl/report.ts';
 import { runCli } from '../../tests/support/run-cli.ts';
 import { READ_HERE_FIRST } from '../threads/page-reader-pool.ts';
 import { startSiteServer, type SiteServer } from '../site-server.ts';
+import { writeCheckpoint } from '../checkpoint-file.ts';
+import { readStateFile, stateFormatOf } from '../state/state-file.ts';
 
 let site: SiteServer;
 let external: SiteServer;
@@ -312,8 +314,8 @@ describe('robotlens crawl options and formats', () => {
         '0',
       ]);
       expect(first.code).toBe(1);
-      const saved = JSON.parse(await readFile(state, 'utf8')) as { finished: boolean };
-      expect(saved.finished).toBe(true);
+      expect((await readStateFile(state))?.finished).toBe(true);
+      expect(await stateFormatOf(state)).toBe('sqlite');
       const again = await runCli([
         'crawl',
         '--resume',
@@ -326,6 +328,40 @@ describe('robotlens crawl options and formats', () => {
       expect((JSON.parse(again.stdout) as CrawlReport).broken.map((b) => b.url)).toEqual([
         `${fresh.origin}/files/missing.png`,
       ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('goes on from a state file of the JSON format before, which then becomes a database', async () => {
+    const fresh = await startSiteServer(path.resolve('tests/fixtures/crawl-site'), {
+      vars: { external: external.origin },
+    });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-old-state-'));
+    const [state, old] = [path.join(dir, 'state'), path.join(dir, 'old.json')];
+    const flags = ['--format', 'json', '--delay-ms', '0', '--no-external'];
+    try {
+      const cut = await runCli([
+        'crawl',
+        `${fresh.origin}/`,
+        '--resume',
+        state,
+        '--max-pages',
+        '2',
+        ...flags,
+      ]);
+      expect(cut.code).toBe(3);
+      // The same crawl as the JSON file an earlier RobotLens wrote.
+      const saved = (await readStateFile(state))!;
+      await writeCheckpoint(old, saved);
+      expect(await stateFormatOf(old)).toBe('json');
+      const resumed = await runCli(['crawl', '--resume', old, '--max-pages', '500', ...flags]);
+      expect(resumed.code).toBe(1);
+      const report = JSON.parse(resumed.stdout) as CrawlReport;
+      expect(report.finished).toBe(true);
+      expect(report.broken.map((b) => b.url)).toContain(`${fresh.origin}/charset/missing-ko.html`);
+      expect(await stateFormatOf(old)).toBe('sqlite');
+      expect((await readStateFile(old))?.finished).toBe(true);
     } finally {
       await fresh.close();
     }
@@ -368,11 +404,7 @@ describe('robotlens crawl killed and resumed', () => {
       while (fresh.log.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
-      const killedAt = JSON.parse(await readFile(state, 'utf8')) as {
-        queue: { url: string }[];
-        records: { url: string }[];
-        finished: boolean;
-      };
+      const killedAt = (await readStateFile(state))!;
       expect(killedAt.records.length).toBeGreaterThan(10);
       expect(killedAt.finished).toBe(false);
       const requestsBeforeKill = fresh.log.length;

@@ -16,8 +16,9 @@ import { systemClock } from '../../lib/crawl/clock.ts';
 import { phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
 import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
-import { Crawler } from '../../lib/crawl/crawl.ts';
+import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
 import { withText } from '../../lib/i18n/with-text.ts';
@@ -25,7 +26,9 @@ import { stringifySafeJson } from '../../lib/text/safe-json.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
-import { checkSameCrawl, readCheckpoint, writeCheckpoint } from '../checkpoint-file.ts';
+import { checkSameCrawl } from '../checkpoint-file.ts';
+import type { SqliteCrawlStore } from '../state/sqlite-crawl-store.ts';
+import { openStateStore, readStateFile, writeWholeState } from '../state/state-file.ts';
 import { summaryLine, type CutShortNote } from '../format/crawl-summary.ts';
 import { formatCrawlText } from '../format/crawl-text.ts';
 import { crawlNetwork } from '../http/crawl-network.ts';
@@ -66,7 +69,7 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const { positionals } = options;
   const format = options.text('format') as CrawlFormat;
   const stateFile = options.text('resume');
-  const previous = stateFile ? await readCheckpoint(stateFile) : null;
+  const previous = stateFile ? await readStateFile(stateFile) : null;
   if (positionals.length > 1) throw new UsageError(phrase('cli_crawl_one_url'));
   if (positionals.length === 0 && !previous)
     throw new UsageError(phrase('cli_missing', { what: phrase('cli_what_start_url') }));
@@ -85,6 +88,8 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   const http = timed(network.http, responseTimes);
   let pace = { delayMs: 0, concurrencyPerOrigin: 1 };
   const progress = progressPrinter(i18n, () => ({ ...pace, meanResponseMs: responseTimes.meanMs }));
+  // Opened only now: a state file refused above (another crawl's) is left as it was.
+  const store = stateFile ? await openStateStore(stateFile, previous) : null;
   const readers = openPageReaderPool(options.number('threads'));
   const ports = {
     http,
@@ -93,13 +98,10 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     clock: systemClock,
     onEvent: progress.onEvent,
     getDomain: (host: string) => getDomain(host, { allowPrivateDomains: true }),
-    ...(stateFile
-      ? { save: (checkpoint: CrawlCheckpoint) => writeCheckpoint(stateFile, checkpoint) }
-      : {}),
   };
   const crawler = previous
-    ? carryOn(previous, options, ports)
-    : Crawler.start(crawlOptionsOf(options, startUrl), ports);
+    ? carryOn(previous, options, ports, store)
+    : Crawler.start(crawlOptionsOf(options, startUrl), { ...ports, ...savedTo(store, false) });
   const crawlOptions = crawler.book.options;
   pace = { delayMs: crawlOptions.delayMs, concurrencyPerOrigin: crawlOptions.concurrencyPerOrigin };
   responseTimes.origin = new URL(crawlOptions.startUrls[0]!).origin;
@@ -122,6 +124,8 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
     progress.clear();
     await readers?.close();
   }
+  const closeError = closeStore(store);
+  const saveError = crawler.saveError ?? closeError;
   const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs(options));
   const report = buildReport(checkpoint, crawler.stats());
   const sections = reportSections(report);
@@ -133,8 +137,8 @@ export async function runCrawl(args: string[], i18n: Translator): Promise<number
   // The report's last line when it is text on the terminal; otherwise the one line a person sees.
   if (format !== 'text' || options.text('out'))
     process.stderr.write(`${summaryLine(report, sections, cut, i18n)}\n`);
-  if (crawler.saveError) {
-    const error = crawler.saveError.message;
+  if (saveError) {
+    const error = saveError.message;
     process.stderr.write(
       `robotlens: ${i18n.t('cli_save_failed', { file: stateFile ?? '', error })}\n`,
     );
@@ -175,7 +179,8 @@ async function savedCrawlOf(file: string, startUrl: string): Promise<CrawlSnapsh
 function carryOn(
   previous: CrawlCheckpoint,
   options: ParsedArgs,
-  ports: Parameters<typeof Crawler.resume>[1],
+  ports: CrawlPorts,
+  store: SqliteCrawlStore | null,
 ): Crawler {
   const given = (name: 'max-pages' | 'max-duration') =>
     options.given.has(name) ? options.number(name) : undefined;
@@ -185,12 +190,57 @@ function carryOn(
     ...(maxPages !== undefined ? { maxPages } : {}),
     ...(runMs !== undefined ? { runMs } : {}),
   };
-  if (!previous.finished || cutShortOf(previous))
-    return Crawler.resume(continuedCheckpoint(previous, limits), ports);
+  if (!previous.finished || cutShortOf(previous)) {
+    const continued = continuedCheckpoint(previous, limits);
+    const requeued = requeuedChanges(previous, continued);
+    if (store && requeued) store.save(requeued);
+    return Crawler.resume(continued, { ...ports, ...savedTo(store, true) });
+  }
+  // A new crawl of the site: its first save replaces the finished one's rows.
   return Crawler.recrawl(
     { ...previous, options: { ...previous.options, ...(maxPages ? { maxPages } : {}) } },
-    ports,
+    { ...ports, ...savedTo(store, false) },
   );
+}
+
+/**
+ * The ports that save to the store as the crawl goes; `holds`: the store
+ * holds the crawl's checkpoint already, so the first save is what changed.
+ */
+function savedTo(store: SqliteCrawlStore | null, holds: boolean): Partial<CrawlPorts> {
+  if (!store) return {};
+  return {
+    storeHolds: holds,
+    saveChanges: (changes) => Promise.resolve(store.save(changes)),
+  };
+}
+
+/**
+ * What carrying on changed before the crawl runs: the pages the page limit
+ * skipped go back in the queue, and the limits in the head. Written first,
+ * so the store holds exactly the checkpoint the resumed crawl starts from
+ * and its later saves (only what changes) keep it so.
+ */
+function requeuedChanges(
+  previous: CrawlCheckpoint,
+  continued: CrawlCheckpoint,
+): CheckpointChanges | null {
+  const kept = new Set(continued.records.map((record) => record.url));
+  const requeued = new Set(previous.records.flatMap((r) => (kept.has(r.url) ? [] : [r.url])));
+  // Nothing requeued: the rows are as stored, and the head is saved with the crawl's first save.
+  if (requeued.size === 0) return null;
+  const { head, rows } = rowsOfCheckpoint(continued);
+  return { replace: false, head, rows: rows.filter((row) => requeued.has(row.url)) };
+}
+
+/** Closes the state file once the crawl is done with it; a failure here is a failed save. */
+function closeStore(store: SqliteCrawlStore | null): Error | null {
+  try {
+    store?.close();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /** How the crawl was cut short, with its state saved where the resume command will find it. */
@@ -205,16 +255,16 @@ async function cutShortNote(
   let file = stateFile;
   if (!file) {
     file = path.join(os.tmpdir(), stateFileName(checkpoint.options.startUrls[0]!));
-    await writeCheckpoint(file, checkpoint);
+    await writeWholeState(file, checkpoint);
   }
   return { ...cut, signal, resumeCommand: resumeCommand(file, outputArgs) };
 }
 
-/** robotlens-127.0.0.1_8802-20261201-091500.json: the site and when, in the file name. */
+/** robotlens-127.0.0.1_8802-20261201-091500.sqlite: the site and when, in the file name. */
 function stateFileName(startUrl: string): string {
   const host = new URL(startUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `robotlens-${host}-${stamp}.json`;
+  return `robotlens-${host}-${stamp}.sqlite`;
 }
 
 /** The output options a resumed run must repeat (the state file keeps the crawl's own). */

@@ -38,7 +38,9 @@ beforeAll(async () => {
   const tarball = path.join(work, json[0]!.filename);
   await run('npm', ['install', '-g', '--prefix', prefix, tarball, '--omit=dev', ...NPM_FLAGS]);
   demo = await startSiteServer(path.resolve('demo/site'));
-}, 180_000);
+  // better-sqlite3 compiles its native part on install where no prebuilt one can be fetched:
+  // ~100 s of the 136 s this took on a loaded 2-core machine.
+}, 360_000);
 
 afterAll(async () => {
   await demo?.close();

@@ -266,6 +266,25 @@ describe('the targets, marked', () => {
     expect(targets.map((t) => t.pass)).toEqual(met);
   });
 
+  it.each([
+    { name: 'writes what changed', bytes: 6_000_000, met: true },
+    { name: 'writes 2.4× what changed', bytes: 14_500_000, met: false },
+    { name: 'writes more than half the state', bytes: 5_400_000, changed: 600_000, met: false },
+  ])('a store that says its size and rows: $name', ({ bytes, changed = 20_000, met }) => {
+    // 300 MB of state for 990,000 URLs; 20,000 rows changed are 2 % of them.
+    const exact = (b: number, rows: number) => ({
+      ...saved(990_000, rows, b)!,
+      rows,
+      stateBytes: 300_000_000,
+    });
+    const rows = [
+      row(10_000, 500, { ...saved(9_000, 9_000, 1_000_000)!, rows: 9_000, stateBytes: 3_000_000 }),
+      row(1_000_000, 480, exact(bytes * (changed / 20_000), changed)),
+    ];
+    const [, , save] = scaleTargets({ siteUrls: 1_000_000, peakRssMb: 400, rows, stop: finished });
+    expect(save!.pass, save!.figure).toBe(met);
+  });
+
   it('says where and why a capped run stopped', () => {
     const [peak, rate] = scaleTargets({
       siteUrls: 1_000_000,

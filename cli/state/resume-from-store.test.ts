@@ -1,0 +1,123 @@
+/**
+ * The engine saving to the SQLite store as it goes, stopped at several
+ * points and each time resumed from nothing but the store (closed and
+ * opened again, `storeHolds`, so every save after the first is only what
+ * changed): it must end with the report of a crawl that was never stopped.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/crawl/clock.ts';
+import type { CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
+import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
+import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
+import { crawlNetwork } from '../http/crawl-network.ts';
+import { startSiteServer, type SiteServer } from '../site-server.ts';
+import { SqliteCrawlStore } from './sqlite-crawl-store.ts';
+
+let external: SiteServer;
+beforeAll(async () => {
+  external = await startSiteServer(path.resolve('tests/fixtures/crawl-external'));
+});
+afterAll(() => external.close());
+
+async function site(): Promise<SiteServer> {
+  return startSiteServer(path.resolve('tests/fixtures/crawl-site'), {
+    vars: { external: external.origin },
+  });
+}
+
+function ports(origin: string, saves?: (changes: CheckpointChanges) => void): CrawlPorts {
+  const network = crawlNetwork(origin, { userAgent: 'RobotLens-test' });
+  return {
+    http: network.http,
+    addressGuard: network.addressGuard,
+    clock: systemClock,
+    ...(saves ? { saveChanges: (changes) => Promise.resolve(saves(changes)) } : {}),
+  };
+}
+
+const OPTIONS = { delayMs: 0, timeoutMs: 1500, concurrencyPerOrigin: 2 };
+
+/** What must not depend on stops: each page's outcome, each broken link and where it is. */
+function essence(report: CrawlReport, origin: string) {
+  const sorted = (lines: string[]) => lines.map((line) => line.replaceAll(origin, 'SITE')).sort();
+  return {
+    finished: report.finished,
+    pages: sorted(report.pages.map((p) => `${p.url} ${p.status} ${p.outcome} ${p.fingerprint}`)),
+    broken: sorted(
+      report.broken.map(
+        (b) => `${b.url} ${b.status} ${b.linkCount} ${b.foundOn.map((f) => f.page).sort()}`,
+      ),
+    ),
+  };
+}
+
+describe('a crawl resumed from the SQLite store', () => {
+  it('ends as the crawl that was never stopped, saving only what changed after each resume', async () => {
+    const whole = await site();
+    const uninterrupted = Crawler.start(
+      { startUrls: [`${whole.origin}/`], ...OPTIONS },
+      ports(whole.origin),
+    );
+    const expected = buildReport(await uninterrupted.run(), uninterrupted.stats());
+    await whole.close();
+
+    const fresh = await site();
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'robotlens-resume-')), 'state');
+    const replaces: boolean[] = [];
+    let rowsWritten = 0;
+    const saveTo = (store: SqliteCrawlStore) => (changes: CheckpointChanges) => {
+      replaces.push(changes.replace);
+      rowsWritten += changes.rows.length;
+      store.save(changes);
+    };
+    let store = SqliteCrawlStore.open(file);
+    let crawler = Crawler.start(
+      { startUrls: [`${fresh.origin}/`], ...OPTIONS },
+      {
+        ...ports(fresh.origin, saveTo(store)),
+        checkpointEveryMs: 0,
+      },
+    );
+    const stops = [8, 20, 35];
+    try {
+      for (;;) {
+        // Stopped once the site has answered `at` requests in all (the last run is not stopped).
+        const stop = new AbortController();
+        const at = stops.shift();
+        const timer =
+          at === undefined
+            ? null
+            : setInterval(() => {
+                if (fresh.log.length >= at) stop.abort(new Error('stopped by the test'));
+              }, 5);
+        await crawler.run(stop.signal);
+        if (timer) clearInterval(timer);
+        if (at !== undefined) expect(crawler.book.stoppedBecause).toBe('cancelled');
+        store.close();
+        store = SqliteCrawlStore.open(file);
+        const loaded = store.load()!;
+        if (loaded.finished) break;
+        crawler = Crawler.resume(loaded, {
+          ...ports(fresh.origin, saveTo(store)),
+          checkpointEveryMs: 0,
+          storeHolds: true,
+        });
+      }
+      const resumed = store.load()!;
+      expect(essence(buildReport(resumed, crawler.stats()), fresh.origin)).toEqual(
+        essence(expected, whole.origin),
+      );
+      // Only the very first save wrote every row.
+      expect(replaces[0]).toBe(true);
+      expect(replaces.slice(1).every((replace) => !replace)).toBe(true);
+      expect(stops).toEqual([]);
+      expect(rowsWritten).toBeGreaterThan(0);
+    } finally {
+      store.close();
+      await fresh.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,199 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
+import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import type { FrontierEntry } from '../../lib/crawl/frontier.ts';
+import type { UrlRecord } from '../../lib/crawl/types.ts';
+import { SqliteCrawlStore } from './sqlite-crawl-store.ts';
+
+const ORIGIN = 'http://127.0.0.1:8920';
+
+function entry(p: string, depth = 1): FrontierEntry {
+  return {
+    url: `${ORIGIN}${p}`,
+    origin: ORIGIN,
+    depth,
+    internal: true,
+    method: 'GET',
+    referrer: null,
+  };
+}
+
+function record(p: string, depth = 1): UrlRecord {
+  return {
+    url: `${ORIGIN}${p}`,
+    depth,
+    internal: true,
+    method: 'GET',
+    status: 'ok',
+    httpStatus: 200,
+    contentType: 'text/html',
+  } as UrlRecord;
+}
+
+/** A small checkpoint with every per-URL part and both append-only lists. */
+function checkpoint(): CrawlCheckpoint {
+  return {
+    version: 1,
+    options: { startUrls: [`${ORIGIN}/`] } as CrawlCheckpoint['options'],
+    startedAtMs: 1_000,
+    elapsedBeforeMs: 20,
+    finished: false,
+    stoppedBecause: null,
+    queue: [entry('/b.html'), entry('/c.html', 2)],
+    records: [record('/', 0), record('/a.html')],
+    sources: {
+      entries: [[`${ORIGIN}/b.html`, { count: 1, sources: [{ page: `${ORIGIN}/`, text: 'B' }] }]],
+      fine: [`${ORIGIN}/a.html`],
+    } as CrawlCheckpoint['sources'],
+    querySpace: { maxQueriesPerPath: 50, queriesByPath: {} },
+    robots: [],
+    contentSeen: [['0123456789abcdef', `${ORIGIN}/`]],
+    soft404: [[ORIGIN, null]],
+    aliases: [],
+    notFollowed: [{ page: `${ORIGIN}/a.html`, links: [`${ORIGIN}/x.html`] }],
+    sitemap: null,
+    requests: 3,
+    schemeLinks: [],
+    linkGraph: {
+      linkedFrom: [[`${ORIGIN}/a.html`, 2, [`${ORIGIN}/`]]],
+      followed: [`${ORIGIN}/a.html`],
+      nofollowLinks: [],
+      nofollowLinkCount: 0,
+    },
+  };
+}
+
+async function freshFile(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-store-'));
+  return path.join(dir, 'state.sqlite');
+}
+
+const whole = (cp: CrawlCheckpoint): CheckpointChanges => ({
+  replace: true,
+  ...rowsOfCheckpoint(cp),
+});
+
+describe('SqliteCrawlStore', () => {
+  it('gives back the checkpoint it saved, after closing and opening again', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    expect(store.load()).toBeNull();
+    store.save(whole(checkpoint()));
+    store.close();
+    const again = SqliteCrawlStore.open(file);
+    expect(again.load()).toEqual(checkpoint());
+    again.close();
+  });
+
+  it('writes only the changed rows and appends to the growing lists', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    const first = checkpoint();
+    store.save(whole(first));
+    const { head } = rowsOfCheckpoint(first);
+    const b = record('/b.html');
+    store.save({
+      replace: false,
+      head: {
+        ...head,
+        requests: 4,
+        contentSeen: [...head.contentSeen, ['fedcba9876543210', b.url]],
+      },
+      // /b.html answered; /c.html dropped (a row with only its URL is deleted).
+      rows: [{ url: b.url, record: b }, { url: `${ORIGIN}/c.html` }],
+    });
+    const loaded = store.load()!;
+    expect(loaded.requests).toBe(4);
+    expect(loaded.queue).toEqual([]);
+    expect(loaded.records.map((r) => r.url)).toEqual([`${ORIGIN}/`, `${ORIGIN}/a.html`, b.url]);
+    expect(loaded.contentSeen).toEqual([...first.contentSeen, ['fedcba9876543210', b.url]]);
+    expect(loaded.notFollowed).toEqual(first.notFollowed);
+    expect(store.rowCount()).toBe(3);
+    store.close();
+  });
+
+  it('on a replace drops every row of the crawl it held', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    store.save(whole(checkpoint()));
+    const other: CrawlCheckpoint = {
+      ...checkpoint(),
+      queue: [entry('/only.html')],
+      records: [],
+      sources: { entries: [], fine: [] },
+      contentSeen: [],
+      notFollowed: [],
+      linkGraph: { linkedFrom: [], followed: [], nofollowLinks: [], nofollowLinkCount: 0 },
+    };
+    store.save(whole(other));
+    expect(store.load()).toEqual(other);
+    expect(store.rowCount()).toBe(1);
+    store.close();
+  });
+
+  it('writes a list that shrank again from its start (it is another crawl’s)', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    store.save(whole(checkpoint()));
+    const { head } = rowsOfCheckpoint(checkpoint());
+    const shorter = { ...head, contentSeen: [] as [string, string][], notFollowed: [] };
+    store.save({ replace: false, head: shorter, rows: [] });
+    expect(store.load()!.contentSeen).toEqual([]);
+    store.save({
+      replace: false,
+      head: { ...shorter, contentSeen: [['aa', `${ORIGIN}/`]] },
+      rows: [],
+    });
+    expect(store.load()!.contentSeen).toEqual([['aa', `${ORIGIN}/`]]);
+    store.close();
+  });
+
+  it('leaves the previous save whole when a save fails half way', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    store.save(whole(checkpoint()));
+    const { head } = rowsOfCheckpoint(checkpoint());
+    // A BigInt cannot be written as JSON: the second row throws after the first was written.
+    const broken = { url: `${ORIGIN}/d.html`, record: { bytes: 1n } as unknown as UrlRecord };
+    expect(() =>
+      store.save({
+        replace: true,
+        head: { ...head, requests: 99 },
+        rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }, broken],
+      }),
+    ).toThrow();
+    expect(store.load()).toEqual(checkpoint());
+    store.close();
+  });
+
+  it('refuses another SQLite database and writes nothing to it', async () => {
+    const file = await freshFile();
+    const other = new Database(file);
+    other.exec('CREATE TABLE notes (text TEXT)');
+    other.close();
+    const before = await readFile(file);
+    expect(() => SqliteCrawlStore.open(file)).toThrow(/no RobotLens crawl state/);
+    expect(await readFile(file)).toEqual(before);
+  });
+
+  it('opened to read only, it reads and refuses to save', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    store.save(whole(checkpoint()));
+    store.close();
+    const reader = SqliteCrawlStore.open(file, { readonly: true });
+    expect(reader.load()).toEqual(checkpoint());
+    expect(() => reader.save(whole(checkpoint()))).toThrow(/read only/);
+    reader.close();
+  });
+
+  it('refuses a file that is not SQLite at all', async () => {
+    const file = await freshFile();
+    await writeFile(file, 'x'.repeat(200));
+    expect(() => SqliteCrawlStore.open(file)).toThrow();
+  });
+});
