@@ -109,11 +109,36 @@ describe('SqliteCrawlStore', () => {
     const loaded = store.load()!;
     expect(loaded.requests).toBe(4);
     expect(loaded.queue).toEqual([]);
-    expect(loaded.records.map((r) => r.url)).toEqual([`${ORIGIN}/`, `${ORIGIN}/a.html`, b.url]);
+    // Depth first, then the order each URL was first saved in (b.html was queued before a.html was recorded).
+    expect(loaded.records.map((r) => r.url)).toEqual([`${ORIGIN}/`, b.url, `${ORIGIN}/a.html`]);
     expect(loaded.contentSeen).toEqual([...first.contentSeen, ['fedcba9876543210', b.url]]);
     expect(loaded.notFollowed).toEqual(first.notFollowed);
     expect(store.rowCount()).toBe(3);
     store.close();
+  });
+
+  it('gives the queue back in the order it was found, not in URL order', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    const first = checkpoint();
+    store.save(whole({ ...first, queue: [entry('/z.html')] }));
+    const { head } = rowsOfCheckpoint(first);
+    for (const p of ['/q.html', '/e.html'])
+      store.save({ replace: false, head, rows: [{ url: `${ORIGIN}${p}`, queued: entry(p) }] });
+    // Saved again (now in flight as a GET): it keeps its place.
+    store.save({
+      replace: false,
+      head,
+      rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }],
+    });
+    store.close();
+    const again = SqliteCrawlStore.open(file);
+    expect(again.load()!.queue.map((e) => new URL(e.url).pathname)).toEqual([
+      '/z.html',
+      '/q.html',
+      '/e.html',
+    ]);
+    again.close();
   });
 
   it('on a replace drops every row of the crawl it held', async () => {
