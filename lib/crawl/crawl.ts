@@ -20,7 +20,14 @@ import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { rowOf, rowsOfCheckpoint, type CheckpointChanges } from './checkpoint-rows.ts';
+import {
+  entryRowOf,
+  linkRowOf,
+  rowsOfCheckpoint,
+  tailLengths,
+  tailOf,
+  type CheckpointChanges,
+} from './checkpoint-rows.ts';
 import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
@@ -100,6 +107,8 @@ export class Crawler {
   readonly #checkpointer: AnyCheckpointer | null;
   /** The next changes must hold every row (the store does not hold this crawl yet). */
   #saveAll: boolean;
+  /** How much of each growing list the store holds (see checkpoint-rows.ts). */
+  #tailSaved: ReturnType<typeof tailLengths>;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
@@ -121,6 +130,7 @@ export class Crawler {
         : originScope(start);
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
     this.#saveAll = !ports.storeHolds;
+    this.#tailSaved = tailLengths(book);
     this.#checkpointer = this.#makeCheckpointer(ports);
     this.#expander = new PageExpander({
       book,
@@ -216,14 +226,24 @@ export class Crawler {
    */
   changes(): CheckpointChanges {
     const elapsed = { elapsedBeforeMs: this.elapsedMs() };
+    const book = this.#book;
     if (this.#saveAll) {
       this.#saveAll = false;
-      this.#book.takeChangedUrls();
-      const { head, rows } = rowsOfCheckpoint(this.#book.toJSON());
-      return { replace: true, head: { ...head, ...elapsed }, rows };
+      book.takeChangedUrls();
+      this.#tailSaved = tailLengths(book);
+      const { head, ...rest } = rowsOfCheckpoint(book.toJSON());
+      return { replace: true, head: { ...head, ...elapsed }, ...rest };
     }
-    const rows = this.#book.takeChangedUrls().map((url) => rowOf(this.#book, url));
-    return { replace: false, head: { ...this.#book.head(), ...elapsed }, rows };
+    const { entries, links } = book.takeChangedUrls();
+    const tail = tailOf(book, this.#tailSaved);
+    this.#tailSaved = tailLengths(book);
+    return {
+      replace: false,
+      head: { ...book.head(), ...elapsed },
+      rows: entries.map((url) => entryRowOf(book, url)),
+      links: links.map((url) => linkRowOf(book, url)),
+      tail,
+    };
   }
 
   /** Time spent crawling so far, the run under way included. */
