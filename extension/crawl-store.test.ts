@@ -189,10 +189,55 @@ describe('crawl store', () => {
     const empty = [{ url: `${O}/a` }];
     await store.saveCrawlChanges(O, { replace: false, head, rows: empty, links: [], tail: [] });
     expect((await loaded(store)).queue.map((entry) => entry.url)).toEqual([`${O}/b`]);
-    // Deleted, not kept empty.
+    // In a new worker too (which reads where its next save goes from the store).
+    const again = await workerStore();
+    await again.saveCrawlChanges(O, {
+      replace: false,
+      head,
+      rows: [{ url: `${O}/b` }],
+      links: [],
+      tail: [],
+    });
+    expect((await loaded(await workerStore())).queue).toEqual([]);
+  });
+
+  it('a save is one stored value, however many rows; a crawl written whole is cut into a few', async () => {
+    const store = await workerStore();
+    const paths = Array.from({ length: 6_001 }, (_, i) => `/u${i}`);
+    const whole = await saveWhole(store, O, paths);
+    const { head } = rowsOfCheckpoint(whole);
+    const rows = [{ url: `${O}/u1` }, { url: `${O}/u2` }];
+    await store.saveCrawlChanges(O, { replace: false, head, rows, links: [], tail: [] });
     const database = await openDB('robotlens-crawl');
-    expect(await database.getAllKeys('rows')).toEqual([[O, `${O}/b`]]);
+    expect(await database.getAllKeys('saves')).toEqual([0, 1, 2, 3].map((n) => [O, n]));
     database.close();
+    const urls = (await loaded(await workerStore())).queue.map((entry) => entry.url);
+    expect(urls).toHaveLength(5_999);
+    expect(urls).not.toContain(`${O}/u1`);
+  });
+
+  it('a crawl written whole again now and then keeps few saves, and loads the same', async () => {
+    const store = await workerStore();
+    let wholeSaves = 0;
+    const final = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, concurrency: 2 },
+      {
+        http: fakeSite(site()).http,
+        clock: systemClock,
+        checkpointEveryMs: 0,
+        rewriteAfterRowsPerUrl: 1,
+        saveChanges: async (changes) => {
+          if (changes.replace) wholeSaves++;
+          await store.saveCrawlChanges(O, changes);
+        },
+      },
+    ).run();
+    expect(wholeSaves).toBeGreaterThan(1);
+    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+    const database = await openDB('robotlens-crawl');
+    const saves = (await database.getAllKeys('saves')).length;
+    database.close();
+    expect(saves).toBeLessThan(final.records.length);
   });
 
   it('a save the disk refuses fails with its error and leaves the previous save whole', async () => {

@@ -8,15 +8,22 @@
  * lost hundreds of results.)
  *
  *   robotlens-crawl (IndexedDB)
- *     heads   origin               → the checkpoint's head, as JSON text
- *     rows    [origin, url]        → an EntryRow (queue entry, record); before
- *                                    version 2, a whole UrlRow
- *     links   [origin, url]        → a LinkRow (sources, link graph entry)   (version 2)
- *     tails   [origin, list, i]    → a TailItem (a fingerprint, an alias, …) (version 2)
+ *     heads   origin          → the checkpoint's head, as JSON text
+ *     saves   [origin, n]     → the n-th save's rows, links and tail items,
+ *                               as one value                        (version 2)
+ *     rows    [origin, url]   → a whole UrlRow (version 1; read, never written)
  *
- * A crawl stored before version 2 (whole rows, a head with the growing
- * lists) still loads; it is not `current`, so a resumed crawl writes it all
- * again, the new way, with its first save.
+ * A save is one value, not one per URL: each request costs the worker and
+ * the browser's storage process alike, and a crawl of Debian's django docs
+ * made 8,000–12,000 of them (a row per changed URL), which took a quarter
+ * of the crawl's CPU time. Loading applies the saves in order, the later
+ * row of a URL replacing the earlier; the crawl writes everything again
+ * (`replace`, saves from 0) once the saves hold a few times its state
+ * (lib/crawl/crawl.ts), so they stay within a few times its size.
+ *
+ * A crawl stored by version 1 (whole rows, a head with the growing lists)
+ * still loads; it is not `current`, so a resumed crawl writes it all again,
+ * the new way, with its first save.
  *
  * A transaction commits whole or not at all, so a worker stopped mid-save
  * leaves the previous save. Through `idb` (Jake Archibald's promise wrapper,
@@ -28,22 +35,26 @@ import {
   isEmptyRow,
   joinRows,
   type CheckpointChanges,
+  type EntryRow,
   type LinkRow,
   type StoredHead,
-  type TailItem,
   type UrlRow,
 } from '../lib/crawl/checkpoint-rows.ts';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
 
 const DB_NAME = 'robotlens-crawl';
 const DB_VERSION = 2;
+/** Rows and links in one stored value at most: a crawl written whole is cut into values of this size. */
+const ROWS_PER_VALUE = 5_000;
+
+/** What one save wrote but the head. */
+type SavedChanges = Pick<CheckpointChanges, 'rows' | 'links' | 'tail'>;
 
 interface CrawlDb extends DBSchema {
   /** Text: a head holds robots.txt answers, copied faster as one string. */
   heads: { key: string; value: string };
+  saves: { key: [string, number]; value: SavedChanges };
   rows: { key: [string, string]; value: UrlRow };
-  links: { key: [string, string]; value: LinkRow };
-  tails: { key: [string, string, number]; value: TailItem };
 }
 
 /** A site's crawl as IndexedDB holds it. */
@@ -52,6 +63,9 @@ export interface StoredRows {
   /** Stored the current way: a crawl resumed from it need not write it all again. */
   current: boolean;
 }
+
+/** Per site, the number of its next save (read from the store by the first save of this worker). */
+const nextSave = new Map<string, number>();
 
 let opened: Promise<IDBPDatabase<CrawlDb>> | undefined;
 
@@ -62,8 +76,7 @@ function db(): Promise<IDBPDatabase<CrawlDb>> {
         database.createObjectStore('heads');
         database.createObjectStore('rows');
       }
-      database.createObjectStore('links');
-      database.createObjectStore('tails');
+      database.createObjectStore('saves');
     },
   }).catch((error: unknown) => {
     // Opened again next time: a failure (disk full, say) need not last.
@@ -78,57 +91,97 @@ function rowsOf(origin: string): IDBKeyRange {
   return IDBKeyRange.bound([origin], [origin, []]);
 }
 
-const STORES = ['heads', 'rows', 'links', 'tails'] as const;
+const STORES = ['heads', 'saves', 'rows'] as const;
 
-/** Writes one save: the changed rows, links and tail items and the head, in one transaction. */
+/** A save's rows, links and tail items in values of at most ROWS_PER_VALUE rows and links. */
+function valuesOf({ rows, links, tail }: SavedChanges): SavedChanges[] {
+  if (rows.length + links.length <= ROWS_PER_VALUE) return [{ rows, links, tail }];
+  const values: SavedChanges[] = [{ rows: [], links: [], tail }];
+  for (let i = 0; i < rows.length; i += ROWS_PER_VALUE)
+    values.push({ rows: rows.slice(i, i + ROWS_PER_VALUE), links: [], tail: [] });
+  for (let i = 0; i < links.length; i += ROWS_PER_VALUE)
+    values.push({ rows: [], links: links.slice(i, i + ROWS_PER_VALUE), tail: [] });
+  return values;
+}
+
+/** Writes one save: what changed, as one value, and the head, in one transaction. */
 export async function saveCrawlChanges(origin: string, changes: CheckpointChanges): Promise<void> {
   // Relaxed: committed without waiting for the disk's flush — a stopped worker or a closed
   // browser loses nothing committed, only a crash of the whole system could.
   const tx = (await db()).transaction(STORES, 'readwrite', { durability: 'relaxed' });
-  const rows = tx.objectStore('rows');
-  const links = tx.objectStore('links');
-  const tails = tx.objectStore('tails');
+  const saves = tx.objectStore('saves');
+  let next = changes.replace ? 0 : nextSave.get(origin);
+  if (next === undefined) {
+    const last = await saves.openKeyCursor(rowsOf(origin), 'prev');
+    next = last ? last.key[1] + 1 : 0;
+  }
   const writes: Promise<unknown>[] = [];
   try {
     if (changes.replace)
-      for (const store of [rows, links, tails]) writes.push(store.delete(rowsOf(origin)));
-    for (const row of changes.rows)
-      writes.push(
-        isEmptyRow(row) ? rows.delete([origin, row.url]) : rows.put(row, [origin, row.url]),
-      );
-    for (const row of changes.links)
-      writes.push(
-        isEmptyRow(row) ? links.delete([origin, row.url]) : links.put(row, [origin, row.url]),
-      );
-    for (const item of changes.tail) writes.push(tails.put(item, [origin, item.list, item.index]));
+      for (const store of ['saves', 'rows'] as const)
+        writes.push(tx.objectStore(store).delete(rowsOf(origin)));
+    for (const value of valuesOf(changes)) writes.push(saves.put(value, [origin, next++]));
     writes.push(tx.objectStore('heads').put(JSON.stringify(changes.head), origin));
   } catch (error) {
-    // A request refused at once (a row that cannot be cloned, a full disk) would leave the
+    // A request refused at once (a value that cannot be cloned, a full disk) would leave the
     // transaction to commit the requests before it: rows without their head, or a replace's
     // delete alone. Aborted, it leaves the previous save whole.
     tx.abort();
+    nextSave.delete(origin);
     await Promise.allSettled([...writes, tx.done]);
     throw error;
   }
   // tx.done rejects with the transaction's error (QuotaExceededError, say); the requests' own
   // rejections are the same error, so they are only awaited with it.
-  await Promise.all([...writes, tx.done]);
+  try {
+    await Promise.all([...writes, tx.done]);
+    nextSave.set(origin, next);
+  } catch (error) {
+    // Read again from the store: it holds what it held before this save.
+    nextSave.delete(origin);
+    throw error;
+  }
+}
+
+/** The rows and links a site's saves leave, each save's replacing the ones before. */
+function replay(legacy: readonly UrlRow[], saved: readonly SavedChanges[]): UrlRow[] {
+  const rows = new Map<string, EntryRow>();
+  const links = new Map<string, LinkRow>();
+  // A version 1 row holds both.
+  for (const { url, queued, record, ...linkParts } of legacy) {
+    rows.set(url, { url, ...(queued ? { queued } : {}), ...(record ? { record } : {}) });
+    links.set(url, { ...linkParts, url });
+  }
+  for (const save of saved) {
+    for (const row of save.rows) {
+      if (isEmptyRow(row)) rows.delete(row.url);
+      else rows.set(row.url, row);
+    }
+    for (const row of save.links) {
+      if (isEmptyRow(row)) links.delete(row.url);
+      else links.set(row.url, row);
+    }
+  }
+  return joinRows([...rows.values()], [...links.values()]);
 }
 
 /** A site's stored crawl, or undefined when IndexedDB holds none. */
 export async function loadCrawl(origin: string): Promise<StoredRows | undefined> {
   const tx = (await db()).transaction(STORES, 'readonly');
-  const [head, rows, links, tail] = await Promise.all([
+  const [head, saved, legacy] = await Promise.all([
     tx.objectStore('heads').get(origin),
+    tx.objectStore('saves').getAll(rowsOf(origin)),
     tx.objectStore('rows').getAll(rowsOf(origin)),
-    tx.objectStore('links').getAll(rowsOf(origin)),
-    tx.objectStore('tails').getAll(rowsOf(origin)),
     tx.done,
   ]);
   if (head === undefined) return undefined;
   const stored = JSON.parse(head) as StoredHead;
   return {
-    checkpoint: checkpointOfRows(stored, joinRows(rows, links), tail),
+    checkpoint: checkpointOfRows(
+      stored,
+      replay(legacy, saved),
+      saved.flatMap((save) => save.tail),
+    ),
     // Every head written before version 2 holds the fingerprints; none written since does.
     current: stored.contentSeen === undefined,
   };

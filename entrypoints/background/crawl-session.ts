@@ -188,6 +188,8 @@ export function portsFor(origin: string, startUrl: string, storeHolds = false): 
     clock: systemClock,
     checkpointEveryMs: 0,
     storeHolds,
+    // The store keeps each save (extension/crawl-store.ts): rewritten whole now and then.
+    rewriteAfterRowsPerUrl: 8,
     saveChanges: async (changes) => {
       await saveCrawlChanges(origin, changes);
       // Every row is in IndexedDB now: a copy stored the old way is out of date.

@@ -74,6 +74,14 @@ export interface CrawlPorts {
    * was resumed from there): the first save writes only what changed, not everything.
    */
   storeHolds?: boolean;
+  /**
+   * The store behind `saveChanges` keeps every save rather than a row per
+   * URL (a log, replayed on load): once the rows written since the crawl was
+   * last written whole exceed this many times the URLs it knows, the next
+   * save writes it whole again (`replace`), so the log stays within a few
+   * times the state. Default: never.
+   */
+  rewriteAfterRowsPerUrl?: number;
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
@@ -109,6 +117,8 @@ export class Crawler {
   #saveAll: boolean;
   /** How much of each growing list the store holds (see checkpoint-rows.ts). */
   #tailSaved: ReturnType<typeof tailLengths>;
+  /** Rows and links saved since the crawl was last written whole (see rewriteAfterRowsPerUrl). */
+  #rowsSinceWhole = 0;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
@@ -229,6 +239,7 @@ export class Crawler {
     const book = this.#book;
     if (this.#saveAll) {
       this.#saveAll = false;
+      this.#rowsSinceWhole = 0;
       book.takeChangedUrls();
       this.#tailSaved = tailLengths(book);
       const { head, ...rest } = rowsOfCheckpoint(book.toJSON());
@@ -237,6 +248,10 @@ export class Crawler {
     const { entries, links } = book.takeChangedUrls();
     const tail = tailOf(book, this.#tailSaved);
     this.#tailSaved = tailLengths(book);
+    this.#rowsSinceWhole += entries.length + links.length;
+    const rewriteAfter = this.#ports.rewriteAfterRowsPerUrl;
+    if (rewriteAfter !== undefined && this.#rowsSinceWhole > rewriteAfter * book.known.size)
+      this.#saveAll = true;
     return {
       replace: false,
       head: { ...book.head(), ...elapsed },
