@@ -66,7 +66,7 @@ export interface SaveSample {
   /** Bytes the save wrote. */
   bytes: number;
   ms: number;
-  /** URL rows the save wrote (absent for a whole-state save). */
+  /** URLs the save wrote a row for, their own state or the links to them (absent for a whole-state save). */
   rows?: number;
   /** Size of the whole state once saved (absent for a whole-state save: `bytes` is it). */
   stateBytes?: number;
@@ -471,7 +471,8 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
           checked,
           bytes,
           ms,
-          rows: changes.rows.length,
+          // A URL whose own state and links both changed is one URL changed, not two.
+          rows: new Set([...changes.rows, ...changes.links].map((row) => row.url)).size,
           stateBytes: store.sizeBytes(),
         });
         return Promise.resolve();

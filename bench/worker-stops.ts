@@ -25,7 +25,7 @@ import { stopWorker } from '../tests/e2e/service-worker.ts';
 
 const DOCS = '/usr/share/doc/python-django-doc/html';
 const PORT = Number(process.env.ROBOTLENS_BENCH_PORT ?? 8872);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
 const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 const NGINX_DIR = path.join(os.tmpdir(), `robotlens-worker-stops-${PORT}`);
 const ACCESS_LOG = path.join(NGINX_DIR, 'access.log');
@@ -33,7 +33,7 @@ const ACCESS_LOG = path.join(NGINX_DIR, 'access.log');
 const IN_FLIGHT_MS = 250;
 /** Stops at these fractions of the uninterrupted crawl's requests. */
 const STOP_AT = [1 / 3, 2 / 3];
-const SETTINGS = {
+export const SETTINGS = {
   maxPages: 5_000,
   maxDepth: 50,
   concurrencyPerOrigin: 8,
@@ -72,7 +72,7 @@ export interface WorkerStopsResult {
 }
 
 /** Starts nginx on PORT with a log of each request's start and end (ms), unless it runs. */
-function startNginx(): void {
+export function startNginx(): void {
   if (!existsSync(DOCS))
     throw new Error(`${DOCS} is missing: apt-get install -y python-django-doc`);
   mkdirSync(NGINX_DIR, { recursive: true });

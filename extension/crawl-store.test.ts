@@ -9,7 +9,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSite, page, type FakeAnswer } from '../tests/support/fake-site.ts';
-import { rowsOfCheckpoint } from '../lib/crawl/checkpoint-rows.ts';
+import { joinRows, rowsOfCheckpoint } from '../lib/crawl/checkpoint-rows.ts';
 import { systemClock } from '../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
@@ -82,6 +82,11 @@ async function crawl(store: Store, results = Infinity): Promise<CrawlCheckpoint>
   ).run(stop.signal);
 }
 
+/** The site's stored checkpoint, as a new worker loads it. */
+async function loaded(store: Store, origin = O): Promise<CrawlCheckpoint> {
+  return (await store.loadCrawl(origin))!.checkpoint;
+}
+
 /** A small checkpoint of its own, saved whole (`replace`). */
 async function saveWhole(store: Store, origin: string, urls: string[]): Promise<CrawlCheckpoint> {
   const crawler = Crawler.start(
@@ -89,8 +94,7 @@ async function saveWhole(store: Store, origin: string, urls: string[]): Promise<
     { http: fakeSite({}).http, clock: systemClock },
   );
   const checkpoint = crawler.checkpoint();
-  const { head, rows } = rowsOfCheckpoint(checkpoint);
-  await store.saveCrawlChanges(origin, { replace: true, head, rows });
+  await store.saveCrawlChanges(origin, { replace: true, ...rowsOfCheckpoint(checkpoint) });
   return checkpoint;
 }
 
@@ -102,8 +106,7 @@ describe('crawl store', () => {
   it('a crawl saved as it changes loads back, in a new worker, as its checkpoint', async () => {
     const final = await crawl(await workerStore());
     expect(final.finished).toBe(true);
-    const loaded = await (await workerStore()).loadCrawl(O);
-    expect(content(loaded!)).toEqual(content(final));
+    expect(content(await loaded(await workerStore()))).toEqual(content(final));
   });
 
   it('a crawl stopped mid-run resumes from the store to the same end as an uninterrupted one', async () => {
@@ -113,9 +116,10 @@ describe('crawl store', () => {
     expect(stopped.finished).toBe(false);
 
     const store = await workerStore();
-    const loaded = await store.loadCrawl(O);
-    expect(content(loaded!)).toEqual(content(stopped));
-    const final = await Crawler.resume(loaded!, {
+    const stored = (await store.loadCrawl(O))!;
+    expect(stored.current).toBe(true);
+    expect(content(stored.checkpoint)).toEqual(content(stopped));
+    const final = await Crawler.resume(stored.checkpoint, {
       http: fakeSite(site()).http,
       clock: systemClock,
       checkpointEveryMs: 0,
@@ -124,7 +128,49 @@ describe('crawl store', () => {
     }).run();
     const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
     expect(results(final)).toEqual(results(whole));
-    expect(content((await (await workerStore()).loadCrawl(O))!)).toEqual(content(final));
+    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+  });
+
+  it('a crawl stored by version 1 (whole rows, a head with the growing lists) loads, and a resumed one is written again the new way', async () => {
+    const whole = await crawl(await workerStore());
+    Object.assign(globalThis, { indexedDB: new IDBFactory() });
+    const stopped = await crawl(await workerStore(), 8);
+    stopped.aliases.push({
+      raw: '/./p1.html',
+      url: `${O}/p1.html`,
+      page: `${O}/`,
+      reasons: ['dot'],
+    });
+    Object.assign(globalThis, { indexedDB: new IDBFactory() });
+    // As version 1 wrote it: one row per URL with its links, and the lists in the head.
+    const old = await openDB('robotlens-crawl', 1, {
+      upgrade(database) {
+        database.createObjectStore('heads');
+        database.createObjectStore('rows');
+      },
+    });
+    const { head, rows, links } = rowsOfCheckpoint(stopped);
+    const { contentSeen, aliases, notFollowed } = stopped;
+    for (const row of joinRows(rows, links)) await old.put('rows', row, [O, row.url]);
+    await old.put('heads', JSON.stringify({ ...head, contentSeen, aliases, notFollowed }), O);
+    old.close();
+
+    const store = await workerStore();
+    const stored = (await store.loadCrawl(O))!;
+    expect(stored.current).toBe(false);
+    expect(content(stored.checkpoint)).toEqual(content(stopped));
+    const final = await Crawler.resume(stored.checkpoint, {
+      http: fakeSite(site()).http,
+      clock: systemClock,
+      checkpointEveryMs: 0,
+      storeHolds: stored.current,
+      saveChanges: (changes) => store.saveCrawlChanges(O, changes),
+    }).run();
+    const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+    expect(results(final)).toEqual(results(whole));
+    const again = (await (await workerStore()).loadCrawl(O))!;
+    expect(again.current).toBe(true);
+    expect(content(again.checkpoint)).toEqual(content(final));
   });
 
   it('a replace drops the rows stored before for its site, and only for its site', async () => {
@@ -132,21 +178,66 @@ describe('crawl store', () => {
     await saveWhole(store, O, ['/a', '/b', '/c']);
     const neighbour = await saveWhole(store, O_PORT, ['/x', '/y']);
     const replaced = await saveWhole(store, O, ['/d']);
-    expect(content((await store.loadCrawl(O))!)).toEqual(content(replaced));
-    expect(content((await store.loadCrawl(O_PORT))!)).toEqual(content(neighbour));
+    expect(content(await loaded(store))).toEqual(content(replaced));
+    expect(content(await loaded(store, O_PORT))).toEqual(content(neighbour));
   });
 
   it('an empty row deletes its URL; other rows stay', async () => {
     const store = await workerStore();
     const saved = await saveWhole(store, O, ['/a', '/b']);
     const { head } = rowsOfCheckpoint(saved);
-    await store.saveCrawlChanges(O, { replace: false, head, rows: [{ url: `${O}/a` }] });
-    const loaded = await store.loadCrawl(O);
-    expect(loaded!.queue.map((entry) => entry.url)).toEqual([`${O}/b`]);
-    // Deleted, not kept empty.
+    const empty = [{ url: `${O}/a` }];
+    await store.saveCrawlChanges(O, { replace: false, head, rows: empty, links: [], tail: [] });
+    expect((await loaded(store)).queue.map((entry) => entry.url)).toEqual([`${O}/b`]);
+    // In a new worker too (which reads where its next save goes from the store).
+    const again = await workerStore();
+    await again.saveCrawlChanges(O, {
+      replace: false,
+      head,
+      rows: [{ url: `${O}/b` }],
+      links: [],
+      tail: [],
+    });
+    expect((await loaded(await workerStore())).queue).toEqual([]);
+  });
+
+  it('a save is one stored value, however many rows; a crawl written whole is cut into a few', async () => {
+    const store = await workerStore();
+    const paths = Array.from({ length: 6_001 }, (_, i) => `/u${i}`);
+    const whole = await saveWhole(store, O, paths);
+    const { head } = rowsOfCheckpoint(whole);
+    const rows = [{ url: `${O}/u1` }, { url: `${O}/u2` }];
+    await store.saveCrawlChanges(O, { replace: false, head, rows, links: [], tail: [] });
     const database = await openDB('robotlens-crawl');
-    expect(await database.getAllKeys('rows')).toEqual([[O, `${O}/b`]]);
+    expect(await database.getAllKeys('saves')).toEqual([0, 1, 2, 3].map((n) => [O, n]));
     database.close();
+    const urls = (await loaded(await workerStore())).queue.map((entry) => entry.url);
+    expect(urls).toHaveLength(5_999);
+    expect(urls).not.toContain(`${O}/u1`);
+  });
+
+  it('a crawl written whole again now and then keeps few saves, and loads the same', async () => {
+    const store = await workerStore();
+    let wholeSaves = 0;
+    const final = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, concurrency: 2 },
+      {
+        http: fakeSite(site()).http,
+        clock: systemClock,
+        checkpointEveryMs: 0,
+        rewriteAfterRowsPerUrl: 1,
+        saveChanges: async (changes) => {
+          if (changes.replace) wholeSaves++;
+          await store.saveCrawlChanges(O, changes);
+        },
+      },
+    ).run();
+    expect(wholeSaves).toBeGreaterThan(1);
+    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+    const database = await openDB('robotlens-crawl');
+    const saves = (await database.getAllKeys('saves')).length;
+    database.close();
+    expect(saves).toBeLessThan(final.records.length);
   });
 
   it('a save the disk refuses fails with its error and leaves the previous save whole', async () => {
@@ -166,14 +257,12 @@ describe('crawl store', () => {
       { startUrls: [`${O}/c`, `${O}/d`, `${O}/e`] },
       { http: fakeSite({}).http, clock: systemClock },
     ).checkpoint();
-    const { head, rows } = rowsOfCheckpoint(after);
-    await expect(store.saveCrawlChanges(O, { replace: true, head, rows })).rejects.toThrow(
-      'Quota exceeded',
-    );
-    expect(content((await store.loadCrawl(O))!)).toEqual(content(before));
+    const changes = { replace: true, ...rowsOfCheckpoint(after) };
+    await expect(store.saveCrawlChanges(O, changes)).rejects.toThrow('Quota exceeded');
+    expect(content(await loaded(store))).toEqual(content(before));
     // Once there is room again, the next save goes through on the same connection.
     vi.restoreAllMocks();
-    await store.saveCrawlChanges(O, { replace: true, head, rows });
-    expect(content((await store.loadCrawl(O))!)).toEqual(content(after));
+    await store.saveCrawlChanges(O, changes);
+    expect(content(await loaded(store))).toEqual(content(after));
   });
 });

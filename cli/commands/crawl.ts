@@ -229,8 +229,15 @@ function requeuedChanges(
   const requeued = new Set(previous.records.flatMap((r) => (kept.has(r.url) ? [] : [r.url])));
   // Nothing requeued: the rows are as stored, and the head is saved with the crawl's first save.
   if (requeued.size === 0) return null;
+  // Only the requeued URLs' own state changed: the links to them and the growing lists did not.
   const { head, rows } = rowsOfCheckpoint(continued);
-  return { replace: false, head, rows: rows.filter((row) => requeued.has(row.url)) };
+  return {
+    replace: false,
+    head,
+    rows: rows.filter((row) => requeued.has(row.url)),
+    links: [],
+    tail: [],
+  };
 }
 
 /** Closes the state file once the crawl is done with it; a failure here is a failed save. */

@@ -34,7 +34,7 @@ function record(p: string, depth = 1): UrlRecord {
   } as UrlRecord;
 }
 
-/** A small checkpoint with every per-URL part and both append-only lists. */
+/** A small checkpoint with every per-URL part and all three growing lists. */
 function checkpoint(): CrawlCheckpoint {
   return {
     version: 1,
@@ -53,7 +53,7 @@ function checkpoint(): CrawlCheckpoint {
     robots: [],
     contentSeen: [['0123456789abcdef', `${ORIGIN}/`]],
     soft404: [[ORIGIN, null]],
-    aliases: [],
+    aliases: [{ raw: '/a.html?', url: `${ORIGIN}/a.html`, page: `${ORIGIN}/`, reasons: ['query'] }],
     notFollowed: [{ page: `${ORIGIN}/a.html`, links: [`${ORIGIN}/x.html`] }],
     sitemap: null,
     requests: 3,
@@ -67,6 +67,8 @@ function checkpoint(): CrawlCheckpoint {
   };
 }
 
+const B_URL = `${ORIGIN}/b.html`;
+
 async function freshFile(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-store-'));
   return path.join(dir, 'state.sqlite');
@@ -75,6 +77,19 @@ async function freshFile(): Promise<string> {
 const whole = (cp: CrawlCheckpoint): CheckpointChanges => ({
   replace: true,
   ...rowsOfCheckpoint(cp),
+});
+
+/** A save of what changed: nothing but what is given. */
+const changed = (
+  cp: CrawlCheckpoint,
+  parts: Partial<Omit<CheckpointChanges, 'replace'>>,
+): CheckpointChanges => ({
+  replace: false,
+  head: rowsOfCheckpoint(cp).head,
+  rows: [],
+  links: [],
+  tail: [],
+  ...parts,
 });
 
 describe('SqliteCrawlStore', () => {
@@ -94,26 +109,57 @@ describe('SqliteCrawlStore', () => {
     const store = SqliteCrawlStore.open(file);
     const first = checkpoint();
     store.save(whole(first));
-    const { head } = rowsOfCheckpoint(first);
     const b = record('/b.html');
-    store.save({
-      replace: false,
-      head: {
-        ...head,
-        requests: 4,
-        contentSeen: [...head.contentSeen, ['fedcba9876543210', b.url]],
-      },
-      // /b.html answered; /c.html dropped (a row with only its URL is deleted).
-      rows: [{ url: b.url, record: b }, { url: `${ORIGIN}/c.html` }],
-    });
+    const { head } = rowsOfCheckpoint(first);
+    store.save(
+      changed(first, {
+        head: { ...head, requests: 4 },
+        // /b.html answered; /c.html dropped (a row with only its URL is deleted).
+        rows: [{ url: b.url, record: b }, { url: `${ORIGIN}/c.html` }],
+        tail: [{ list: 'contentSeen', index: 1, item: ['fedcba9876543210', b.url] }],
+      }),
+    );
     const loaded = store.load()!;
     expect(loaded.requests).toBe(4);
     expect(loaded.queue).toEqual([]);
     // Depth first, then the order each URL was first saved in (b.html was queued before a.html was recorded).
     expect(loaded.records.map((r) => r.url)).toEqual([`${ORIGIN}/`, b.url, `${ORIGIN}/a.html`]);
     expect(loaded.contentSeen).toEqual([...first.contentSeen, ['fedcba9876543210', b.url]]);
+    expect(loaded.aliases).toEqual(first.aliases);
     expect(loaded.notFollowed).toEqual(first.notFollowed);
+    // The links to b.html were not in the save: kept as they were.
+    expect(loaded.sources).toEqual(first.sources);
     expect(store.rowCount()).toBe(3);
+    store.close();
+  });
+
+  it('keeps a URL’s own state and the links to it apart', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    const first = checkpoint();
+    store.save(whole(first));
+    const a = `${ORIGIN}/a.html`;
+    // Linked from one more page: only its links row is written, its record is kept.
+    store.save(
+      changed(first, {
+        links: [{ url: a, fine: true, linked: { links: 3, pages: [`${ORIGIN}/`, B_URL] } }],
+      }),
+    );
+    let loaded = store.load()!;
+    expect(loaded.records.map((r) => r.url)).toContain(a);
+    expect(loaded.linkGraph!.linkedFrom).toEqual([[a, 3, [`${ORIGIN}/`, B_URL]]]);
+    expect(loaded.linkGraph!.followed).toEqual([]);
+    // Its links emptied: the row is deleted, the record still kept.
+    store.save(changed(first, { links: [{ url: a }] }));
+    loaded = store.load()!;
+    expect(loaded.records.map((r) => r.url)).toContain(a);
+    expect(loaded.linkGraph!.linkedFrom).toEqual([]);
+    expect(loaded.sources.fine).toEqual([]);
+    // Its record dropped: the links to b.html stay.
+    store.save(changed(first, { rows: [{ url: B_URL }] }));
+    loaded = store.load()!;
+    expect(loaded.queue.map((e) => e.url)).toEqual([`${ORIGIN}/c.html`]);
+    expect(loaded.sources.entries).toEqual(first.sources.entries);
     store.close();
   });
 
@@ -122,15 +168,10 @@ describe('SqliteCrawlStore', () => {
     const store = SqliteCrawlStore.open(file);
     const first = checkpoint();
     store.save(whole({ ...first, queue: [entry('/z.html')] }));
-    const { head } = rowsOfCheckpoint(first);
     for (const p of ['/q.html', '/e.html'])
-      store.save({ replace: false, head, rows: [{ url: `${ORIGIN}${p}`, queued: entry(p) }] });
+      store.save(changed(first, { rows: [{ url: `${ORIGIN}${p}`, queued: entry(p) }] }));
     // Saved again (now in flight as a GET): it keeps its place.
-    store.save({
-      replace: false,
-      head,
-      rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }],
-    });
+    store.save(changed(first, { rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }] }));
     store.close();
     const again = SqliteCrawlStore.open(file);
     expect(again.load()!.queue.map((e) => new URL(e.url).pathname)).toEqual([
@@ -151,28 +192,17 @@ describe('SqliteCrawlStore', () => {
       records: [],
       sources: { entries: [], fine: [] },
       contentSeen: [],
+      aliases: [],
       notFollowed: [],
       linkGraph: { linkedFrom: [], followed: [], nofollowLinks: [], nofollowLinkCount: 0 },
     };
     store.save(whole(other));
     expect(store.load()).toEqual(other);
     expect(store.rowCount()).toBe(1);
-    store.close();
-  });
-
-  it('writes a list that shrank again from its start (it is another crawl’s)', async () => {
-    const file = await freshFile();
-    const store = SqliteCrawlStore.open(file);
-    store.save(whole(checkpoint()));
-    const { head } = rowsOfCheckpoint(checkpoint());
-    const shorter = { ...head, contentSeen: [] as [string, string][], notFollowed: [] };
-    store.save({ replace: false, head: shorter, rows: [] });
-    expect(store.load()!.contentSeen).toEqual([]);
-    store.save({
-      replace: false,
-      head: { ...shorter, contentSeen: [['aa', `${ORIGIN}/`]] },
-      rows: [],
-    });
+    // Its growing lists start again from their first item.
+    store.save(
+      changed(other, { tail: [{ list: 'contentSeen', index: 0, item: ['aa', `${ORIGIN}/`] }] }),
+    );
     expect(store.load()!.contentSeen).toEqual([['aa', `${ORIGIN}/`]]);
     store.close();
   });
@@ -182,13 +212,15 @@ describe('SqliteCrawlStore', () => {
     const store = SqliteCrawlStore.open(file);
     store.save(whole(checkpoint()));
     const { head } = rowsOfCheckpoint(checkpoint());
-    // A BigInt cannot be written as JSON: the second row throws after the first was written.
-    const broken = { url: `${ORIGIN}/d.html`, record: { bytes: 1n } as unknown as UrlRecord };
+    // A BigInt cannot be written as JSON: the tail item throws after the rows were written.
+    const broken = { page: `${ORIGIN}/d.html`, links: [1n] as unknown as string[] };
     expect(() =>
       store.save({
         replace: true,
         head: { ...head, requests: 99 },
-        rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }, broken],
+        rows: [{ url: `${ORIGIN}/z.html`, queued: entry('/z.html') }],
+        links: [{ url: `${ORIGIN}/z.html`, fine: true }],
+        tail: [{ list: 'notFollowed', index: 0, item: broken }],
       }),
     ).toThrow();
     expect(store.load()).toEqual(checkpoint());

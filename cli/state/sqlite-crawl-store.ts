@@ -1,23 +1,25 @@
 /**
  * A crawl's state in one SQLite file, written as it changes: each save is
- * one transaction holding the changed URLs' rows and the head
- * (lib/crawl/checkpoint-rows.ts), so a save costs what changed, not the
- * whole state (as one JSON file, a save of 400,000 URLs wrote 214 MB in 42 s).
+ * one transaction holding what changed (lib/crawl/checkpoint-rows.ts) and
+ * the head, so a save costs what changed, not the whole state (as one JSON
+ * file, a save of 400,000 URLs wrote 214 MB in 42 s).
  *
- *   head          key 'head' → the checkpoint's head as JSON, but for the
- *                 two lists below
- *   rows          url → its UrlRow as JSON (queue entry, record, sources,
- *                 link graph entry), without the url, and `seq`: when the
- *                 URL was first saved, so a resumed crawl takes its queue in
- *                 the order it was found (a trap's cut — the first 50
- *                 queries of a calendar — depends on that order)
- *   content_seen  n → [fingerprint, first URL]   } only ever appended to, so
- *   not_followed  n → { page, links }            } a save adds the new tail
+ *   head     key 'head' → the checkpoint's head as JSON
+ *   entries  url → its EntryRow as JSON (queue entry, record), without the
+ *            url, and `seq`: when the URL's own state was first saved, so a
+ *            resumed crawl takes its queue in the order it was found (a
+ *            trap's cut — the first 50 queries of a calendar — depends on
+ *            that order)
+ *   links    url → its LinkRow as JSON (sources, link graph entry), without the url
+ *   tail     (list, n) → the n-th item of a growing list (content
+ *            fingerprints, aliases, pages not followed), as JSON
  *
- * The two lists grow with every page read (content_seen: one entry a page,
- * 55 MB of a million-URL crawl's head), and the engine only appends to them
- * (page-expansion.ts sets a fingerprint once, pushes a nofollow page once),
- * so the store writes the entries past the ones it holds.
+ * A URL's own state and the links to it are kept apart as the engine saves
+ * them: a page linked from every other one is read once and linked
+ * hundreds of times, and as one row its record was written again at each
+ * link. The growing lists (content fingerprints: one a page, 55 MB of a
+ * million-URL crawl's head) are only appended to, so a save writes their
+ * new items, each once.
  *
  * Crash safety: WAL with synchronous=NORMAL. A commit is in the WAL file
  * (written, not yet synced) when `save` returns, so a killed process —
@@ -36,10 +38,14 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import {
   checkpointOfRows,
   isEmptyRow,
+  joinRows,
   type CheckpointChanges,
-  type UrlRow,
+  type EntryRow,
+  type LinkRow,
+  type StoredHead,
+  type TailItem,
 } from '../../lib/crawl/checkpoint-rows.ts';
-import type { CheckpointHead, CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 
 /** "RbLn": tells a RobotLens state file from any other SQLite database. */
@@ -51,13 +57,10 @@ const SCHEMA_VERSION = 1;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS head (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS rows (url TEXT PRIMARY KEY, seq INTEGER NOT NULL, row TEXT NOT NULL) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS content_seen (n INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL, url TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS not_followed (n INTEGER PRIMARY KEY, note TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS entries (url TEXT PRIMARY KEY, seq INTEGER NOT NULL, row TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS links (url TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS tail (list TEXT NOT NULL, n INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY (list, n)) WITHOUT ROWID;
 `;
-
-type StoredHead = Omit<CheckpointHead, 'contentSeen' | 'notFollowed'>;
-type NotFollowed = CheckpointHead['notFollowed'][number];
 
 export interface StoreOptions {
   /** Opened to read only (`robotlens diff`): no schema written, no save. */
@@ -67,15 +70,12 @@ export interface StoreOptions {
 export class SqliteCrawlStore {
   readonly #db: SqliteDatabase;
   readonly #save: (changes: CheckpointChanges) => void;
-  #held: Held;
+  /** The place (seq) of the next URL whose own state is saved for the first time. */
+  #nextSeq: number;
 
   private constructor(db: SqliteDatabase, readonly: boolean) {
     this.#db = db;
-    this.#held = {
-      contentSeen: countOf(db, 'content_seen'),
-      notFollowed: countOf(db, 'not_followed'),
-      nextSeq: nextSeqOf(db),
-    };
+    this.#nextSeq = nextSeqOf(db);
     this.#save = readonly ? refuseSave : this.#writer();
   }
 
@@ -113,23 +113,24 @@ export class SqliteCrawlStore {
       .prepare<[], { value: string }>("SELECT value FROM head WHERE key = 'head'")
       .get();
     if (!head) return null;
-    const stored = JSON.parse(head.value) as StoredHead;
-    const contentSeen = this.#db
-      .prepare<[], { fingerprint: string; url: string }>(
-        'SELECT fingerprint, url FROM content_seen ORDER BY n',
+    const rowsOf = <T extends EntryRow | LinkRow>(sql: string): T[] => {
+      const rows: T[] = [];
+      for (const { url, row } of this.#db.prepare<[], { url: string; row: string }>(sql).iterate())
+        rows.push({ url, ...(JSON.parse(row) as Omit<T, 'url'>) } as T);
+      return rows;
+    };
+    // Entries first, in the order they were first saved: checkpointOfRows keeps it within a depth.
+    const entries = rowsOf<EntryRow>('SELECT url, row FROM entries ORDER BY seq');
+    const links = rowsOf<LinkRow>('SELECT url, row FROM links');
+    const tail = this.#db
+      .prepare<[], { list: TailItem['list']; item: string; n: number }>(
+        'SELECT list, n, item FROM tail ORDER BY list, n',
       )
       .all()
-      .map(({ fingerprint, url }): [string, string] => [fingerprint, url]);
-    const notFollowed = this.#db
-      .prepare<[], { note: string }>('SELECT note FROM not_followed ORDER BY n')
-      .all()
-      .map(({ note }) => JSON.parse(note) as NotFollowed);
-    const rows: UrlRow[] = [];
-    for (const { url, row } of this.#db
-      .prepare<[], { url: string; row: string }>('SELECT url, row FROM rows ORDER BY seq')
-      .iterate())
-      rows.push({ url, ...(JSON.parse(row) as Omit<UrlRow, 'url'>) });
-    return withPhraseReasons(checkpointOfRows({ ...stored, contentSeen, notFollowed }, rows));
+      .map(({ list, n, item }) => ({ list, index: n, item: JSON.parse(item) }) as TailItem);
+    return withPhraseReasons(
+      checkpointOfRows(JSON.parse(head.value) as StoredHead, joinRows(entries, links), tail),
+    );
   }
 
   /** The database's size in bytes (what the whole state takes in the file). */
@@ -138,9 +139,10 @@ export class SqliteCrawlStore {
     return pages * (this.#db.pragma('page_size', { simple: true }) as number);
   }
 
-  /** How many URL rows the store holds. */
+  /** How many URLs have their own state (queue entry or record) in the store. */
   rowCount(): number {
-    return countOf(this.#db, 'rows');
+    const found = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM entries').get();
+    return found?.n ?? 0;
   }
 
   /** Closes the file; the WAL is folded back in, so the file alone is the whole state. */
@@ -153,90 +155,61 @@ export class SqliteCrawlStore {
     const db = this.#db;
     const statements = {
       putHead: db.prepare("INSERT OR REPLACE INTO head (key, value) VALUES ('head', ?)"),
-      // A row saved again keeps its place (seq).
-      putRow: db.prepare(
-        'INSERT INTO rows (url, seq, row) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET row = excluded.row',
+      // An entry saved again keeps its place (seq).
+      putEntry: db.prepare(
+        'INSERT INTO entries (url, seq, row) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET row = excluded.row',
       ),
-      deleteRow: db.prepare('DELETE FROM rows WHERE url = ?'),
-      addSeen: db.prepare('INSERT INTO content_seen (n, fingerprint, url) VALUES (?, ?, ?)'),
-      addNotFollowed: db.prepare('INSERT INTO not_followed (n, note) VALUES (?, ?)'),
+      deleteEntry: db.prepare('DELETE FROM entries WHERE url = ?'),
+      putLink: db.prepare('INSERT OR REPLACE INTO links (url, row) VALUES (?, ?)'),
+      deleteLink: db.prepare('DELETE FROM links WHERE url = ?'),
+      // As the extension's store: the item at a place is the one saved there last.
+      putItem: db.prepare('INSERT OR REPLACE INTO tail (list, n, item) VALUES (?, ?, ?)'),
     };
-    const write = db.transaction((changes: CheckpointChanges, held: Held): Held => {
-      const { contentSeen, notFollowed, ...head } = changes.head;
-      // A list shorter than the one held is another crawl's: written again from its start.
-      if (
-        changes.replace ||
-        contentSeen.length < held.contentSeen ||
-        notFollowed.length < held.notFollowed
-      ) {
-        if (changes.replace) db.exec('DELETE FROM rows');
-        db.exec('DELETE FROM content_seen; DELETE FROM not_followed');
-        held = { contentSeen: 0, notFollowed: 0, nextSeq: changes.replace ? 0 : held.nextSeq };
+    const write = db.transaction((changes: CheckpointChanges, nextSeq: number): number => {
+      if (changes.replace) {
+        db.exec('DELETE FROM entries; DELETE FROM links; DELETE FROM tail');
+        nextSeq = 0;
       }
       // Places in the order the crawl gives its changes (first changed first), taken before sorting.
-      const seqOf = new Map(changes.rows.map((row, i) => [row, held.nextSeq + i]));
+      const seqOf = new Map(changes.rows.map((row, i) => [row, nextSeq + i]));
       // In key order: each B-tree page is changed once, in turn, then left. In crawl order a
       // save of 273,000 rows at 345,000 URLs touched pages at random, spilled the page cache
       // over and over, and wrote 2.5 GB of WAL for a 360 MB state.
       for (const row of [...changes.rows].sort(byUrl)) {
-        if (isEmptyRow(row)) statements.deleteRow.run(row.url);
-        else statements.putRow.run(row.url, seqOf.get(row)!, rowText(row));
+        if (isEmptyRow(row)) statements.deleteEntry.run(row.url);
+        else statements.putEntry.run(row.url, seqOf.get(row)!, rowText(row));
       }
-      appendTail(contentSeen, held.contentSeen, (item, n) =>
-        statements.addSeen.run(n, item[0], item[1]),
-      );
-      appendTail(notFollowed, held.notFollowed, (item, n) =>
-        statements.addNotFollowed.run(n, JSON.stringify(item)),
-      );
-      statements.putHead.run(JSON.stringify(head satisfies StoredHead));
-      return {
-        contentSeen: contentSeen.length,
-        notFollowed: notFollowed.length,
-        nextSeq: held.nextSeq + changes.rows.length,
-      };
+      for (const row of [...changes.links].sort(byUrl)) {
+        if (isEmptyRow(row)) statements.deleteLink.run(row.url);
+        else statements.putLink.run(row.url, rowText(row));
+      }
+      for (const { list, index, item } of changes.tail)
+        statements.putItem.run(list, index, JSON.stringify(item));
+      statements.putHead.run(JSON.stringify(changes.head));
+      return nextSeq + changes.rows.length;
     });
-    // Counted only once committed: a failed save leaves the file, and so the counts, as they were.
+    // Taken only once committed: a failed save leaves the file, and so the places, as they were.
     return (changes) => {
-      this.#held = write(changes, this.#held);
+      this.#nextSeq = write(changes, this.#nextSeq);
     };
   }
 }
 
-/** Entries of each append-only list the file holds, and the next row's place. */
-interface Held {
-  contentSeen: number;
-  notFollowed: number;
-  nextSeq: number;
-}
-
 /** SQLite's order for TEXT keys (BINARY: UTF-8 bytes), which UTF-16 order matches but for astral characters. */
-function byUrl(a: UrlRow, b: UrlRow): number {
+function byUrl(a: { url: string }, b: { url: string }): number {
   return a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
 }
 
 /** A row without its url (the key): what the store keeps per URL. */
-function rowText(row: UrlRow): string {
+function rowText(row: EntryRow | LinkRow): string {
   const { url: _url, ...rest } = row;
   return JSON.stringify(rest);
 }
 
-function appendTail<T>(
-  items: readonly T[],
-  held: number,
-  add: (item: T, n: number) => unknown,
-): void {
-  for (let n = held; n < items.length; n++) add(items[n]!, n);
-}
-
 function nextSeqOf(db: SqliteDatabase): number {
   const found = db
-    .prepare<[], { n: number }>('SELECT coalesce(max(seq) + 1, 0) AS n FROM rows')
+    .prepare<[], { n: number }>('SELECT coalesce(max(seq) + 1, 0) AS n FROM entries')
     .get();
-  return found?.n ?? 0;
-}
-
-function countOf(db: SqliteDatabase, table: 'rows' | 'content_seen' | 'not_followed'): number {
-  const found = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get();
   return found?.n ?? 0;
 }
 

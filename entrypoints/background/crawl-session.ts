@@ -129,7 +129,10 @@ export async function storedCheckpoint(origin: string): Promise<CrawlCheckpoint 
   return (await storedCrawl(origin))?.checkpoint;
 }
 
-/** A site's stored crawl, and whether IndexedDB holds it (else it is one stored the old way). */
+/**
+ * A site's stored crawl, and whether IndexedDB holds it as a resumed crawl
+ * saves it (else it is one stored an older way: its first save writes it all).
+ */
 export interface StoredCrawl {
   checkpoint: CrawlCheckpoint;
   inStore: boolean;
@@ -142,7 +145,7 @@ export interface StoredCrawl {
  */
 export async function storedCrawl(origin: string): Promise<StoredCrawl | undefined> {
   const inStore = await loadCrawl(origin);
-  if (inStore) return { checkpoint: inStore, inStore: true };
+  if (inStore) return { checkpoint: inStore.checkpoint, inStore: inStore.current };
   const stored: unknown = await checkpointItem(origin).getValue();
   if (stored === null) return undefined;
   // Text since 0.1.0; an object is a crawl stored before, written after this worker's migration ran.
@@ -185,6 +188,8 @@ export function portsFor(origin: string, startUrl: string, storeHolds = false): 
     clock: systemClock,
     checkpointEveryMs: 0,
     storeHolds,
+    // The store keeps each save (extension/crawl-store.ts): rewritten whole now and then.
+    rewriteAfterRowsPerUrl: 8,
     saveChanges: async (changes) => {
       await saveCrawlChanges(origin, changes);
       // Every row is in IndexedDB now: a copy stored the old way is out of date.

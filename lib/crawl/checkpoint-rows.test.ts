@@ -3,34 +3,50 @@ import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.t
 import {
   checkpointOfRows,
   isEmptyRow,
+  joinRows,
   rowsOfCheckpoint,
   type CheckpointChanges,
-  type UrlRow,
+  type EntryRow,
+  type LinkRow,
+  type StoredHead,
+  type TailItem,
 } from './checkpoint-rows.ts';
 import { systemClock } from './clock.ts';
-import type { CheckpointHead, CrawlCheckpoint } from './crawl-book.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
 
 const O = 'http://site.test';
 
-/** A store that keeps rows by URL, as the extension's IndexedDB does. */
+/** A store that keeps rows and links by URL and tail items by place, as the extension's IndexedDB does. */
 class RowStore {
-  head: CheckpointHead | null = null;
-  readonly rows = new Map<string, UrlRow>();
+  head: StoredHead | null = null;
+  readonly rows = new Map<string, EntryRow>();
+  readonly links = new Map<string, LinkRow>();
+  readonly tail = new Map<string, TailItem>();
   readonly saves: CheckpointChanges[] = [];
 
   apply(changes: CheckpointChanges): void {
-    this.saves.push(structuredClone(changes));
-    if (changes.replace) this.rows.clear();
-    for (const row of structuredClone(changes.rows)) {
-      if (isEmptyRow(row)) this.rows.delete(row.url);
-      else this.rows.set(row.url, row);
-    }
-    this.head = structuredClone(changes.head);
+    const saved = structuredClone(changes);
+    this.saves.push(saved);
+    if (saved.replace) for (const kept of [this.rows, this.links, this.tail]) kept.clear();
+    for (const [rows, kept] of [
+      [saved.rows, this.rows],
+      [saved.links, this.links],
+    ] as const)
+      for (const row of rows) {
+        if (isEmptyRow(row)) kept.delete(row.url);
+        else kept.set(row.url, row);
+      }
+    for (const item of saved.tail) this.tail.set(`${item.list} ${item.index}`, item);
+    this.head = saved.head;
   }
 
   checkpoint(): CrawlCheckpoint {
-    return checkpointOfRows(this.head!, [...this.rows.values()]);
+    return checkpointOfRows(
+      this.head!,
+      joinRows([...this.rows.values()], [...this.links.values()]),
+      [...this.tail.values()],
+    );
   }
 }
 
@@ -76,8 +92,22 @@ describe('checkpoint rows', () => {
       { startUrls: [`${O}/`], delayMs: 0 },
       { http: fakeSite(site()).http, clock: systemClock },
     ).run();
-    const { head, rows } = rowsOfCheckpoint(whole);
-    expect(content(checkpointOfRows(head, rows))).toEqual(content(whole));
+    const { head, rows, links, tail } = rowsOfCheckpoint(whole);
+    expect(content(checkpointOfRows(head, joinRows(rows, links), tail))).toEqual(content(whole));
+  });
+
+  it('load a checkpoint stored as whole rows and a head with the growing lists', async () => {
+    const whole = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      { http: fakeSite(site()).http, clock: systemClock },
+    ).run();
+    whole.aliases.push({ raw: '/./p1.html', url: `${O}/p1.html`, page: `${O}/`, reasons: ['dot'] });
+    whole.notFollowed.push({ page: `${O}/p2.html`, links: [`${O}/q2.html`] });
+    expect(whole.contentSeen.length).toBeGreaterThan(0);
+    const { head, rows, links } = rowsOfCheckpoint(whole);
+    const { contentSeen, aliases, notFollowed } = whole;
+    const before: StoredHead = { ...head, contentSeen, aliases, notFollowed };
+    expect(content(checkpointOfRows(before, joinRows(links, rows)))).toEqual(content(whole));
   });
 
   it('are saved as they change: the stored rows are the checkpoint, and a save holds only what changed', async () => {
@@ -98,6 +128,13 @@ describe('checkpoint rows', () => {
     // Far fewer rows written than every URL at every save.
     const written = store.saves.reduce((sum, save) => sum + save.rows.length, 0);
     expect(written).toBeLessThan((store.rows.size * store.saves.length) / 4);
+    // A record is written when it is made, not again each time another page links to its URL.
+    const records = store.saves.flatMap((save) => save.rows.filter((row) => row.record));
+    expect(records.length).toBeLessThan(final.records.length * 1.1);
+    // Each item of a growing list is written once; the head holds none of them.
+    const seen = store.saves.flatMap((save) => save.tail.filter((t) => t.list === 'contentSeen'));
+    expect(seen.length).toBe(final.contentSeen.length);
+    expect(store.saves.every((save) => !('contentSeen' in save.head))).toBe(true);
   });
 
   it('resume from the store after a kill, fetching again only what was in flight', async () => {

@@ -74,13 +74,17 @@ export interface CrawlCheckpoint {
   linkGraph?: LinkGraphJson;
 }
 
+/** The checkpoint's lists that only grow: a store that saves by URL writes only their new items. */
+export type TailList = 'contentSeen' | 'aliases' | 'notFollowed';
+
 /**
  * A checkpoint without its per-URL bulk (queue, records, sources, link graph
- * entries): what a store that saves by URL (checkpoint-rows.ts) writes whole.
+ * entries) and the lists that only grow: what a store that saves by URL
+ * (checkpoint-rows.ts) writes whole.
  */
 export type CheckpointHead = Omit<
   CrawlCheckpoint,
-  'queue' | 'records' | 'sources' | 'linkGraph'
+  'queue' | 'records' | 'sources' | 'linkGraph' | TailList
 > & {
   /** The link graph's notes that are not per URL; absent when the book has no link graph notes. */
   linkGraphNotes?: Pick<LinkGraphJson, 'nofollowLinks' | 'nofollowLinkCount'>;
@@ -245,12 +249,15 @@ export class CrawlBook {
     this.linkGraph.trackChanges();
   }
 
-  /** The URLs whose state changed since the last call (see trackChanges). */
-  takeChangedUrls(): string[] {
-    const urls = new Set(this.#changed.take());
-    for (const url of this.sources.takeChanged()) urls.add(url);
-    for (const url of this.linkGraph.takeChanged()) urls.add(url);
-    return [...urls];
+  /**
+   * The URLs whose state changed since the last call (see trackChanges):
+   * `entries`, their queue entry or record; `links`, their link sources or
+   * link graph entry (a page's links change many URLs' sources, not their records).
+   */
+  takeChangedUrls(): { entries: string[]; links: string[] } {
+    const links = new Set(this.sources.takeChanged());
+    for (const url of this.linkGraph.takeChanged()) links.add(url);
+    return { entries: this.#changed.take(), links: [...links] };
   }
 
   /** The waiting or in-flight entry of a URL, if it has one. */
@@ -258,7 +265,7 @@ export class CrawlBook {
     return this.inFlight.get(url) ?? this.frontier.find(url);
   }
 
-  /** Everything but the per-URL bulk (see CheckpointHead). */
+  /** Everything but the per-URL bulk and the growing lists (see CheckpointHead). */
   head(): CheckpointHead {
     return {
       version: 1,
@@ -269,10 +276,7 @@ export class CrawlBook {
       stoppedBecause: this.stoppedBecause,
       querySpace: this.querySpace.toJSON(),
       robots: [...this.robots],
-      contentSeen: [...this.contentSeen],
       soft404: [...this.soft404],
-      aliases: this.aliases,
-      notFollowed: this.notFollowed,
       sitemap: this.sitemap,
       requests: this.requests,
       schemeLinks: [...this.schemeLinks],
@@ -291,6 +295,9 @@ export class CrawlBook {
     const { linkGraphNotes: _notes, ...head } = this.head();
     return {
       ...head,
+      contentSeen: [...this.contentSeen],
+      aliases: this.aliases,
+      notFollowed: this.notFollowed,
       // In-flight entries go first: they were taken before anything still waiting.
       queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
       records: [...this.records.values()],

@@ -20,7 +20,14 @@ import { originOf } from '../url/http-url.ts';
 import type { RobotsFetch } from '../robots/types.ts';
 import { AddressGuard } from './address-guard.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { rowOf, rowsOfCheckpoint, type CheckpointChanges } from './checkpoint-rows.ts';
+import {
+  entryRowOf,
+  linkRowOf,
+  rowsOfCheckpoint,
+  tailLengths,
+  tailOf,
+  type CheckpointChanges,
+} from './checkpoint-rows.ts';
 import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
@@ -67,6 +74,14 @@ export interface CrawlPorts {
    * was resumed from there): the first save writes only what changed, not everything.
    */
   storeHolds?: boolean;
+  /**
+   * The store behind `saveChanges` keeps every save rather than a row per
+   * URL (a log, replayed on load): once the rows written since the crawl was
+   * last written whole exceed this many times the URLs it knows, the next
+   * save writes it whole again (`replace`), so the log stays within a few
+   * times the state. Default: never.
+   */
+  rewriteAfterRowsPerUrl?: number;
   onEvent?: (event: CrawlEvent) => void;
   /** Public Suffix List lookup, for `scope: 'site'`. */
   getDomain?: GetDomain;
@@ -100,6 +115,10 @@ export class Crawler {
   readonly #checkpointer: AnyCheckpointer | null;
   /** The next changes must hold every row (the store does not hold this crawl yet). */
   #saveAll: boolean;
+  /** How much of each growing list the store holds (see checkpoint-rows.ts). */
+  #tailSaved: ReturnType<typeof tailLengths>;
+  /** Rows and links saved since the crawl was last written whole (see rewriteAfterRowsPerUrl). */
+  #rowsSinceWhole = 0;
   #lastProgressMs = 0;
   #currentUrl: string | null = null;
   /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
@@ -121,6 +140,7 @@ export class Crawler {
         : originScope(start);
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
     this.#saveAll = !ports.storeHolds;
+    this.#tailSaved = tailLengths(book);
     this.#checkpointer = this.#makeCheckpointer(ports);
     this.#expander = new PageExpander({
       book,
@@ -216,14 +236,29 @@ export class Crawler {
    */
   changes(): CheckpointChanges {
     const elapsed = { elapsedBeforeMs: this.elapsedMs() };
+    const book = this.#book;
     if (this.#saveAll) {
       this.#saveAll = false;
-      this.#book.takeChangedUrls();
-      const { head, rows } = rowsOfCheckpoint(this.#book.toJSON());
-      return { replace: true, head: { ...head, ...elapsed }, rows };
+      this.#rowsSinceWhole = 0;
+      book.takeChangedUrls();
+      this.#tailSaved = tailLengths(book);
+      const { head, ...rest } = rowsOfCheckpoint(book.toJSON());
+      return { replace: true, head: { ...head, ...elapsed }, ...rest };
     }
-    const rows = this.#book.takeChangedUrls().map((url) => rowOf(this.#book, url));
-    return { replace: false, head: { ...this.#book.head(), ...elapsed }, rows };
+    const { entries, links } = book.takeChangedUrls();
+    const tail = tailOf(book, this.#tailSaved);
+    this.#tailSaved = tailLengths(book);
+    this.#rowsSinceWhole += entries.length + links.length;
+    const rewriteAfter = this.#ports.rewriteAfterRowsPerUrl;
+    if (rewriteAfter !== undefined && this.#rowsSinceWhole > rewriteAfter * book.known.size)
+      this.#saveAll = true;
+    return {
+      replace: false,
+      head: { ...book.head(), ...elapsed },
+      rows: entries.map((url) => entryRowOf(book, url)),
+      links: links.map((url) => linkRowOf(book, url)),
+      tail,
+    };
   }
 
   /** Time spent crawling so far, the run under way included. */
