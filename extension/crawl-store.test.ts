@@ -13,6 +13,7 @@ import { joinRows, rowsOfCheckpoint } from '../lib/crawl/checkpoint-rows.ts';
 import { systemClock } from '../lib/crawl/clock.ts';
 import type { CrawlCheckpoint } from '../lib/crawl/crawl-book.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
+import { checkpointContent } from '../tests/support/checkpoint-content.ts';
 
 const O = 'http://site.test';
 /** An origin that sorts right after O: its rows must stay apart from O's. */
@@ -42,26 +43,6 @@ function site(): Record<string, FakeAnswer> {
   for (let i = 0; i < 20; i++)
     answers[`${O}/p${i}.html`] = { html: page(`P${i}`, [[`/q${i}.html`, 'q']]) };
   return answers;
-}
-
-/** A checkpoint's content, order aside (rows come back in key order). */
-function content(checkpoint: CrawlCheckpoint) {
-  const byUrl = <T>(items: T[], url: (item: T) => string) =>
-    [...items].sort((a, b) => url(a).localeCompare(url(b)));
-  return {
-    ...checkpoint,
-    queue: byUrl(checkpoint.queue, (e) => e.url),
-    records: byUrl(checkpoint.records, (r) => r.url),
-    sources: {
-      entries: byUrl(checkpoint.sources.entries, ([url]) => url),
-      fine: [...checkpoint.sources.fine].sort(),
-    },
-    linkGraph: checkpoint.linkGraph && {
-      ...checkpoint.linkGraph,
-      linkedFrom: byUrl(checkpoint.linkGraph.linkedFrom, ([url]) => url),
-      followed: [...checkpoint.linkGraph.followed].sort(),
-    },
-  };
 }
 
 /** A crawl of the fake site saved to `store` as it changes; stopped after `results` results if given. */
@@ -106,7 +87,7 @@ describe('crawl store', () => {
   it('a crawl saved as it changes loads back, in a new worker, as its checkpoint', async () => {
     const final = await crawl(await workerStore());
     expect(final.finished).toBe(true);
-    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+    expect(checkpointContent(await loaded(await workerStore()))).toEqual(checkpointContent(final));
   });
 
   it('a crawl stopped mid-run resumes from the store to the same end as an uninterrupted one', async () => {
@@ -118,7 +99,7 @@ describe('crawl store', () => {
     const store = await workerStore();
     const stored = (await store.loadCrawl(O))!;
     expect(stored.current).toBe(true);
-    expect(content(stored.checkpoint)).toEqual(content(stopped));
+    expect(checkpointContent(stored.checkpoint)).toEqual(checkpointContent(stopped));
     const final = await Crawler.resume(stored.checkpoint, {
       http: fakeSite(site()).http,
       clock: systemClock,
@@ -128,7 +109,7 @@ describe('crawl store', () => {
     }).run();
     const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
     expect(results(final)).toEqual(results(whole));
-    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+    expect(checkpointContent(await loaded(await workerStore()))).toEqual(checkpointContent(final));
   });
 
   it('a crawl stored by version 1 (whole rows, a head with the growing lists) loads, and a resumed one is written again the new way', async () => {
@@ -158,7 +139,7 @@ describe('crawl store', () => {
     const store = await workerStore();
     const stored = (await store.loadCrawl(O))!;
     expect(stored.current).toBe(false);
-    expect(content(stored.checkpoint)).toEqual(content(stopped));
+    expect(checkpointContent(stored.checkpoint)).toEqual(checkpointContent(stopped));
     const final = await Crawler.resume(stored.checkpoint, {
       http: fakeSite(site()).http,
       clock: systemClock,
@@ -170,7 +151,7 @@ describe('crawl store', () => {
     expect(results(final)).toEqual(results(whole));
     const again = (await (await workerStore()).loadCrawl(O))!;
     expect(again.current).toBe(true);
-    expect(content(again.checkpoint)).toEqual(content(final));
+    expect(checkpointContent(again.checkpoint)).toEqual(checkpointContent(final));
   });
 
   it('a replace drops the rows stored before for its site, and only for its site', async () => {
@@ -178,8 +159,8 @@ describe('crawl store', () => {
     await saveWhole(store, O, ['/a', '/b', '/c']);
     const neighbour = await saveWhole(store, O_PORT, ['/x', '/y']);
     const replaced = await saveWhole(store, O, ['/d']);
-    expect(content(await loaded(store))).toEqual(content(replaced));
-    expect(content(await loaded(store, O_PORT))).toEqual(content(neighbour));
+    expect(checkpointContent(await loaded(store))).toEqual(checkpointContent(replaced));
+    expect(checkpointContent(await loaded(store, O_PORT))).toEqual(checkpointContent(neighbour));
   });
 
   it('an empty row deletes its URL; other rows stay', async () => {
@@ -233,7 +214,7 @@ describe('crawl store', () => {
       },
     ).run();
     expect(wholeSaves).toBeGreaterThan(1);
-    expect(content(await loaded(await workerStore()))).toEqual(content(final));
+    expect(checkpointContent(await loaded(await workerStore()))).toEqual(checkpointContent(final));
     const database = await openDB('robotlens-crawl');
     const saves = (await database.getAllKeys('saves')).length;
     database.close();
@@ -259,10 +240,10 @@ describe('crawl store', () => {
     ).checkpoint();
     const changes = { replace: true, ...rowsOfCheckpoint(after) };
     await expect(store.saveCrawlChanges(O, changes)).rejects.toThrow('Quota exceeded');
-    expect(content(await loaded(store))).toEqual(content(before));
+    expect(checkpointContent(await loaded(store))).toEqual(checkpointContent(before));
     // Once there is room again, the next save goes through on the same connection.
     vi.restoreAllMocks();
     await store.saveCrawlChanges(O, changes);
-    expect(content(await loaded(store))).toEqual(content(after));
+    expect(checkpointContent(await loaded(store))).toEqual(checkpointContent(after));
   });
 });

@@ -14,6 +14,7 @@ import {
 import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
+import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
 
 const O = 'http://site.test';
 
@@ -66,26 +67,6 @@ function site() {
   return answers;
 }
 
-/** A checkpoint's content, order aside (rows come back in URL order). */
-function content(checkpoint: CrawlCheckpoint) {
-  const byUrl = <T>(items: T[], url: (item: T) => string) =>
-    [...items].sort((a, b) => url(a).localeCompare(url(b)));
-  return {
-    ...checkpoint,
-    queue: byUrl(checkpoint.queue, (e) => e.url),
-    records: byUrl(checkpoint.records, (r) => r.url),
-    sources: {
-      entries: byUrl(checkpoint.sources.entries, ([url]) => url),
-      fine: [...checkpoint.sources.fine].sort(),
-    },
-    linkGraph: checkpoint.linkGraph && {
-      ...checkpoint.linkGraph,
-      linkedFrom: byUrl(checkpoint.linkGraph.linkedFrom, ([url]) => url),
-      followed: [...checkpoint.linkGraph.followed].sort(),
-    },
-  };
-}
-
 describe('checkpoint rows', () => {
   it('turn a checkpoint into rows and back with nothing lost', async () => {
     const whole = await Crawler.start(
@@ -93,7 +74,9 @@ describe('checkpoint rows', () => {
       { http: fakeSite(site()).http, clock: systemClock },
     ).run();
     const { head, rows, links, tail } = rowsOfCheckpoint(whole);
-    expect(content(checkpointOfRows(head, joinRows(rows, links), tail))).toEqual(content(whole));
+    expect(checkpointContent(checkpointOfRows(head, joinRows(rows, links), tail))).toEqual(
+      checkpointContent(whole),
+    );
   });
 
   it('load a checkpoint stored as whole rows and a head with the growing lists', async () => {
@@ -107,7 +90,9 @@ describe('checkpoint rows', () => {
     const { head, rows, links } = rowsOfCheckpoint(whole);
     const { contentSeen, aliases, notFollowed } = whole;
     const before: StoredHead = { ...head, contentSeen, aliases, notFollowed };
-    expect(content(checkpointOfRows(before, joinRows(links, rows)))).toEqual(content(whole));
+    expect(checkpointContent(checkpointOfRows(before, joinRows(links, rows)))).toEqual(
+      checkpointContent(whole),
+    );
   });
 
   it('are saved as they change: the stored rows are the checkpoint, and a save holds only what changed', async () => {
@@ -122,7 +107,7 @@ describe('checkpoint rows', () => {
       },
     );
     const final = await crawler.run();
-    expect(content(store.checkpoint())).toEqual(content(final));
+    expect(checkpointContent(store.checkpoint())).toEqual(checkpointContent(final));
     expect(store.saves[0]?.replace).toBe(true);
     expect(store.saves.slice(1).every((save) => !save.replace)).toBe(true);
     // Far fewer rows written than every URL at every save.
