@@ -10,8 +10,8 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { runCli } from '../support/run-cli.ts';
+import { readStateFile } from '../../cli/state/state-file.ts';
 import { startSiteServer, type SiteServer } from '../../cli/site-server.ts';
 import { EXTENSION_DIR, expect, test } from './extension.ts';
 import { extensionLaunchOptions } from './launch-options.ts';
@@ -97,9 +97,11 @@ test('the report page speaks Korean: header, sections, tables and reasons', asyn
   // A crawl of the demo site by the command line, stored as the extension stores its own.
   const demo = await startSiteServer(path.resolve('demo/site'));
   try {
-    const state = path.join(profile, 'crawl-state.json');
+    const state = path.join(profile, 'crawl-state.sqlite');
     await runCli(['crawl', `${demo.origin}/`, '--delay-ms', '0', '--resume', state]);
-    const checkpoint = JSON.parse(await readFile(state, 'utf8')) as object;
+    // Stored the way an earlier extension kept a crawl: one storage.local item (still read).
+    const checkpoint = (await readStateFile(state)) as object | null;
+    expect(checkpoint).not.toBeNull();
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/report.html`);
     await page.evaluate(([key, value]) => chrome.storage.local.set({ [key]: value }), [
