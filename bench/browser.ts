@@ -16,11 +16,12 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchExtension(): Promise<ExtensionBrowser> {
+/** `extensionDir`: another build to measure (default: the e2e build). */
+export async function launchExtension(extensionDir = EXTENSION_DIR): Promise<ExtensionBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
   const context = await chromium.launchPersistentContext(
     profile,
-    extensionLaunchOptions(EXTENSION_DIR),
+    extensionLaunchOptions(extensionDir),
   );
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;

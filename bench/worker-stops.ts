@@ -16,12 +16,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
+import type { BrowserContext, Page } from '@playwright/test';
 import { stopWorker } from '../tests/e2e/service-worker.ts';
+import { launchExtension } from './browser.ts';
 
 const DOCS = '/usr/share/doc/python-django-doc/html';
 const PORT = Number(process.env.ROBOTLENS_BENCH_PORT ?? 8872);
@@ -138,14 +137,9 @@ async function extensionPage(context: BrowserContext, id: string, old?: Page): P
 
 /** One crawl of the docs; the worker is stopped when the log reaches each of `stopAfter` requests. */
 async function crawl(stopAfter: number[]): Promise<WorkerStopsResult> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
-  const context = await chromium.launchPersistentContext(
-    profile,
-    extensionLaunchOptions(EXTENSION_DIR),
-  );
+  const browser = await launchExtension(EXTENSION_DIR);
+  const { context, extensionId: id } = browser;
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const id = new URL(worker.url()).host;
     let page = await extensionPage(context, id);
     const control = await context.newPage();
     const from = logSize();
@@ -186,8 +180,7 @@ async function crawl(stopAfter: number[]): Promise<WorkerStopsResult> {
     const seconds = (Date.now() - startedMs) / 1000;
     return { ...tally(hitsSince(from), stops), durationMs: summary.stats.elapsedMs, seconds };
   } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
 
