@@ -1,0 +1,334 @@
+/**
+ * htmlparser2's parser events (open tag with attributes, close tag, text),
+ * from its Tokenizer driven directly: the same events, in the same order,
+ * at the same `startIndex`, as `new Parser(handlers, { decodeEntities: false })`
+ * gives for a whole document written at once — except that each attribute
+ * object holds only the attributes the reader asked for.
+ *
+ * Why not the Parser itself: it builds an object with every attribute of
+ * every tag (name sliced, lower-cased, value sliced and concatenated), and
+ * a crawl reads a dozen attribute names out of the thousands it is handed.
+ * That and its array-front stack operations were about a quarter of the
+ * CPU time of reading a page (profile of bench/read-pages.ts over Debian's
+ * libstdc++ docs).
+ *
+ * What is kept of the Parser's HTML-mode tree building, because the
+ * readers' output depends on it: the open-element stack (a close tag closes
+ * every element opened after the one it names; an unmatched close tag is
+ * ignored), the tags whose opening implies closing others (`<p>` closes an
+ * open `<p>`, `<li>` an open `<li>`, …), void elements (opened and closed at
+ * once; a close tag of one is ignored, except `</br>` which is a `<br>`),
+ * `</p>` without an open `<p>` (an empty `<p>`), self-closing tags that
+ * count only inside `<svg>`/`<math>`, and every still-open element closed at
+ * the end. The tables below are htmlparser2 10's (lib/esm/Parser.js);
+ * html-events.test.ts compares both event streams on hostile markup, so an
+ * upgrade that changes them fails there.
+ */
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+
+export type Attributes = Record<string, string>;
+
+/** The parser events a reader consumes (htmlparser2's handler names). */
+export interface HtmlEventHandlers {
+  onopentag(name: string, attributes: Attributes): void;
+  onclosetag(name: string): void;
+  ontext(text: string): void;
+}
+
+export interface HtmlEventSource {
+  /** Where in the HTML the current event starts: htmlparser2's `Parser.startIndex`. */
+  readonly startIndex: number;
+}
+
+const P_ONLY: ReadonlySet<string> = new Set(['p']);
+const FORM_ELEMENTS: ReadonlySet<string> = new Set([
+  'input',
+  'option',
+  'optgroup',
+  'select',
+  'button',
+  'datalist',
+  'textarea',
+]);
+const TABLE_SECTIONS: ReadonlySet<string> = new Set(['thead', 'tbody']);
+const DD_DT: ReadonlySet<string> = new Set(['dd', 'dt']);
+const RT_RP: ReadonlySet<string> = new Set(['rt', 'rp']);
+
+/** Open elements a start tag closes first, while they are the current element. */
+const OPEN_IMPLIES_CLOSE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['tr', new Set(['tr', 'th', 'td'])],
+  ['th', new Set(['th'])],
+  ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])],
+  ['li', new Set(['li'])],
+  ['p', P_ONLY],
+  ['h1', P_ONLY],
+  ['h2', P_ONLY],
+  ['h3', P_ONLY],
+  ['h4', P_ONLY],
+  ['h5', P_ONLY],
+  ['h6', P_ONLY],
+  ['select', FORM_ELEMENTS],
+  ['input', FORM_ELEMENTS],
+  ['output', FORM_ELEMENTS],
+  ['button', FORM_ELEMENTS],
+  ['datalist', FORM_ELEMENTS],
+  ['textarea', FORM_ELEMENTS],
+  ['option', new Set(['option'])],
+  ['optgroup', new Set(['optgroup', 'option'])],
+  ['dd', DD_DT],
+  ['dt', DD_DT],
+  ['address', P_ONLY],
+  ['article', P_ONLY],
+  ['aside', P_ONLY],
+  ['blockquote', P_ONLY],
+  ['details', P_ONLY],
+  ['div', P_ONLY],
+  ['dl', P_ONLY],
+  ['fieldset', P_ONLY],
+  ['figcaption', P_ONLY],
+  ['figure', P_ONLY],
+  ['footer', P_ONLY],
+  ['form', P_ONLY],
+  ['header', P_ONLY],
+  ['hr', P_ONLY],
+  ['main', P_ONLY],
+  ['nav', P_ONLY],
+  ['ol', P_ONLY],
+  ['pre', P_ONLY],
+  ['section', P_ONLY],
+  ['table', P_ONLY],
+  ['ul', P_ONLY],
+  ['rt', RT_RP],
+  ['rp', RT_RP],
+  ['tbody', TABLE_SECTIONS],
+  ['tfoot', TABLE_SECTIONS],
+]);
+
+const VOID_ELEMENTS: ReadonlySet<string> = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** Elements inside which a self-closing tag (`<a/>`) closes itself. */
+const FOREIGN_CONTEXT_ELEMENTS: ReadonlySet<string> = new Set(['math', 'svg']);
+/** Elements of SVG/MathML whose contents are HTML again. */
+const HTML_INTEGRATION_ELEMENTS: ReadonlySet<string> = new Set([
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignobject',
+  'desc',
+  'title',
+]);
+
+/** Attribute names longer than any kept one are skipped without slicing them. */
+function longestName(names: ReadonlySet<string>): number {
+  let longest = 0;
+  for (const name of names) longest = Math.max(longest, name.length);
+  return longest;
+}
+
+/**
+ * Streams `html`'s events to `handlers`; attribute objects hold only the
+ * names in `keptAttributes` (lower-case), the first occurrence of each as
+ * the Parser keeps it. `onStart` receives the source before the first event,
+ * for readers that ask where an event starts.
+ */
+export function streamHtmlEvents(
+  html: string,
+  handlers: HtmlEventHandlers,
+  keptAttributes: ReadonlySet<string>,
+  onStart?: (source: HtmlEventSource) => void,
+): void {
+  const driver = new EventDriver(html, handlers, keptAttributes);
+  onStart?.(driver);
+  const tokenizer = new Tokenizer({ decodeEntities: false }, driver);
+  tokenizer.write(html);
+  tokenizer.end();
+}
+
+/**
+ * The Tokenizer's callbacks, turned into parser events as the Parser does.
+ * The stacks grow at the end (the Parser's grow at the front: the same
+ * order, without moving every element on each push).
+ */
+class EventDriver implements TokenizerCallbacks, HtmlEventSource {
+  startIndex = 0;
+  private openTagStart = 0;
+  private tagName = '';
+  private attributes: Attributes | null = null;
+  /** The attribute being read is kept; its value so far. */
+  private keepAttribute = false;
+  private attributeName = '';
+  private attributeValue = '';
+  private readonly stack: string[] = [];
+  /** Whether self-closing tags count: true inside svg/math, false in HTML. */
+  private readonly foreignContext: boolean[] = [false];
+  private readonly longestKeptName: number;
+
+  constructor(
+    private readonly html: string,
+    private readonly handlers: HtmlEventHandlers,
+    private readonly keptAttributes: ReadonlySet<string>,
+  ) {
+    this.longestKeptName = longestName(keptAttributes);
+  }
+
+  ontext(start: number, endIndex: number): void {
+    this.handlers.ontext(this.html.slice(start, endIndex));
+    this.startIndex = endIndex;
+  }
+
+  ontextentity(): void {
+    // Character references are not decoded (decodeEntities: false): never called.
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    this.emitOpenTag(this.html.slice(start, endIndex).toLowerCase());
+  }
+
+  onopentagend(endIndex: number): void {
+    this.endOpenTag();
+    this.startIndex = endIndex + 1;
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    const name = this.html.slice(start, endIndex).toLowerCase();
+    if (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) {
+      this.foreignContext.pop();
+    }
+    if (!VOID_ELEMENTS.has(name)) {
+      const at = this.stack.lastIndexOf(name);
+      if (at !== -1) {
+        while (this.stack.length > at) this.handlers.onclosetag(this.stack.pop() as string);
+      } else if (name === 'p') {
+        // `</p>` with no open `<p>` is an empty paragraph.
+        this.emitOpenTag('p');
+        this.closeCurrentTag();
+      }
+    } else if (name === 'br') {
+      // `</br>` is a `<br>`.
+      this.handlers.onopentag('br', {});
+      this.handlers.onclosetag('br');
+    }
+    this.startIndex = endIndex + 1;
+  }
+
+  onselfclosingtag(endIndex: number): void {
+    if (this.foreignContext[this.foreignContext.length - 1] === true) {
+      this.closeCurrentTag();
+      this.startIndex = endIndex + 1;
+    } else {
+      this.onopentagend(endIndex);
+    }
+  }
+
+  onattribname(start: number, endIndex: number): void {
+    this.startIndex = start;
+    this.keepAttribute = false;
+    if (this.attributes === null || endIndex - start > this.longestKeptName) return;
+    const name = this.html.slice(start, endIndex).toLowerCase();
+    // The first of repeated attributes counts, as in the Parser.
+    if (this.keptAttributes.has(name) && this.attributes[name] === undefined) {
+      this.keepAttribute = true;
+      this.attributeName = name;
+    }
+  }
+
+  onattribdata(start: number, endIndex: number): void {
+    if (this.keepAttribute) this.attributeValue += this.html.slice(start, endIndex);
+  }
+
+  onattribentity(): void {
+    // Character references are not decoded (decodeEntities: false): never called.
+  }
+
+  onattribend(): void {
+    if (this.keepAttribute && this.attributes !== null) {
+      this.attributes[this.attributeName] = this.attributeValue;
+    }
+    this.keepAttribute = false;
+    this.attributeValue = '';
+  }
+
+  oncomment(_start: number, endIndex: number): void {
+    this.startIndex = endIndex + 1;
+  }
+
+  oncdata(_start: number, endIndex: number): void {
+    // In HTML, CDATA is a comment.
+    this.startIndex = endIndex + 1;
+  }
+
+  ondeclaration(_start: number, endIndex: number): void {
+    this.startIndex = endIndex + 1;
+  }
+
+  onprocessinginstruction(_start: number, endIndex: number): void {
+    this.startIndex = endIndex + 1;
+  }
+
+  onend(): void {
+    for (let at = this.stack.length - 1; at >= 0; at--) {
+      this.handlers.onclosetag(this.stack[at] as string);
+    }
+  }
+
+  private emitOpenTag(name: string): void {
+    this.openTagStart = this.startIndex;
+    this.tagName = name;
+    const closes = OPEN_IMPLIES_CLOSE.get(name);
+    if (closes !== undefined) {
+      while (this.stack.length > 0 && closes.has(this.stack[this.stack.length - 1] as string)) {
+        this.handlers.onclosetag(this.stack.pop() as string);
+      }
+    }
+    if (!VOID_ELEMENTS.has(name)) {
+      this.stack.push(name);
+      if (FOREIGN_CONTEXT_ELEMENTS.has(name)) this.foreignContext.push(true);
+      else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
+    }
+    this.attributes = {};
+  }
+
+  private endOpenTag(): void {
+    this.startIndex = this.openTagStart;
+    if (this.attributes !== null) {
+      this.handlers.onopentag(this.tagName, this.attributes);
+      this.attributes = null;
+    }
+    if (VOID_ELEMENTS.has(this.tagName)) this.handlers.onclosetag(this.tagName);
+    this.tagName = '';
+  }
+
+  /** Opens and closes the current tag at once (a self-closing tag in svg/math, an implied `<p>`). */
+  private closeCurrentTag(): void {
+    const name = this.tagName;
+    this.endOpenTag();
+    if (this.stack[this.stack.length - 1] === name) {
+      this.handlers.onclosetag(name);
+      this.stack.pop();
+    }
+  }
+}
