@@ -142,26 +142,72 @@ const HTML_INTEGRATION_ELEMENTS: ReadonlySet<string> = new Set([
   'title',
 ]);
 
-/** Attribute names longer than any kept one are skipped without slicing them. */
-function longestName(names: ReadonlySet<string>): number {
-  let longest = 0;
-  for (const name of names) longest = Math.max(longest, name.length);
-  return longest;
+/** The attributes kept on one element, and a cheap pre-check of names. */
+interface KeptNames {
+  names: ReadonlySet<string>;
+  /** `nameKey` of each name: a name whose key is not here is not sliced and lower-cased. */
+  keys: ReadonlySet<number>;
+}
+
+/**
+ * Which attributes the readers use, per element: nearly every tag of a real
+ * page (`<span class>`, `<div id>`) has none of them, and comparing a
+ * name's length and first letter costs far less than slicing it.
+ */
+export class AttributeSelection {
+  readonly #byElement: ReadonlyMap<string, KeptNames>;
+  readonly #otherElements: KeptNames;
+
+  /** Names lower-case; `everyElement` is kept on all elements, listed or not. */
+  constructor(
+    byElement: Readonly<Record<string, readonly string[]>>,
+    everyElement: readonly string[],
+  ) {
+    this.#byElement = new Map(
+      Object.entries(byElement).map(([element, names]) => [
+        element,
+        keptNames([...names, ...everyElement]),
+      ]),
+    );
+    this.#otherElements = keptNames(everyElement);
+  }
+
+  forElement(name: string): KeptNames {
+    return this.#byElement.get(name) ?? this.#otherElements;
+  }
+
+  /** Whether `attribute` is kept on `element`. */
+  keeps(element: string, attribute: string): boolean {
+    return this.forElement(element).names.has(attribute);
+  }
+}
+
+function keptNames(names: readonly string[]): KeptNames {
+  return {
+    names: new Set(names),
+    keys: new Set(names.map((name) => nameKey(name.length, name.charCodeAt(0)))),
+  };
+}
+
+/** A name's length and first character, ASCII letters lower-cased. */
+function nameKey(length: number, firstCode: number): number {
+  const lower = firstCode >= 0x41 && firstCode <= 0x5a ? firstCode | 0x20 : firstCode;
+  return length * 0x10000 + lower;
 }
 
 /**
  * Streams `html`'s events to `handlers`; attribute objects hold only the
- * names in `keptAttributes` (lower-case), the first occurrence of each as
+ * names `kept` selects for their element, the first occurrence of each as
  * the Parser keeps it. `onStart` receives the source before the first event,
  * for readers that ask where an event starts.
  */
 export function streamHtmlEvents(
   html: string,
   handlers: HtmlEventHandlers,
-  keptAttributes: ReadonlySet<string>,
+  kept: AttributeSelection,
   onStart?: (source: HtmlEventSource) => void,
 ): void {
-  const driver = new EventDriver(html, handlers, keptAttributes);
+  const driver = new EventDriver(html, handlers, kept);
   onStart?.(driver);
   const tokenizer = new Tokenizer({ decodeEntities: false }, driver);
   tokenizer.write(html);
@@ -185,14 +231,15 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
   private readonly stack: string[] = [];
   /** Whether self-closing tags count: true inside svg/math, false in HTML. */
   private readonly foreignContext: boolean[] = [false];
-  private readonly longestKeptName: number;
+  /** The attributes kept on the tag being opened. */
+  private keptNames: KeptNames;
 
   constructor(
     private readonly html: string,
     private readonly handlers: HtmlEventHandlers,
-    private readonly keptAttributes: ReadonlySet<string>,
+    private readonly kept: AttributeSelection,
   ) {
-    this.longestKeptName = longestName(keptAttributes);
+    this.keptNames = kept.forElement('');
   }
 
   ontext(start: number, endIndex: number): void {
@@ -247,10 +294,11 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
   onattribname(start: number, endIndex: number): void {
     this.startIndex = start;
     this.keepAttribute = false;
-    if (this.attributes === null || endIndex - start > this.longestKeptName) return;
+    const key = nameKey(endIndex - start, this.html.charCodeAt(start));
+    if (this.attributes === null || !this.keptNames.keys.has(key)) return;
     const name = this.html.slice(start, endIndex).toLowerCase();
     // The first of repeated attributes counts, as in the Parser.
-    if (this.keptAttributes.has(name) && this.attributes[name] === undefined) {
+    if (this.keptNames.names.has(name) && this.attributes[name] === undefined) {
       this.keepAttribute = true;
       this.attributeName = name;
     }
@@ -310,6 +358,7 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
       else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
     }
     this.attributes = {};
+    this.keptNames = this.kept.forElement(name);
   }
 
   private endOpenTag(): void {

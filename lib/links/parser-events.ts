@@ -7,7 +7,7 @@
 import { Parser } from 'htmlparser2';
 import type { HtmlEventStream } from './scan-html.ts';
 
-export const parserEvents: HtmlEventStream = (html, handlers, _keptAttributes, onStart) => {
+export const parserEvents: HtmlEventStream = (html, handlers, _kept, onStart) => {
   const parser = new Parser(handlers, { decodeEntities: false });
   onStart(parser);
   parser.end(html);

@@ -19,7 +19,8 @@ export function eventLog(html: string, stream: HtmlEventStream): LoggedEvent[] {
   stream(
     html,
     {
-      onopentag: (name, attributes) => events.push(['open', name, readOnly(attributes), at()]),
+      onopentag: (name, attributes) =>
+        events.push(['open', name, readOnly(name, attributes), at()]),
       onclosetag: (name) => events.push(['close', name, at()]),
       ontext: (text) => events.push(['text', text, at()]),
     },
@@ -31,11 +32,10 @@ export function eventLog(html: string, stream: HtmlEventStream): LoggedEvent[] {
   return events;
 }
 
-function readOnly(attributes: Record<string, string>): Record<string, string> {
+function readOnly(element: string, attributes: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of READ_ATTRIBUTES) {
-    const value = attributes[name];
-    if (value !== undefined) kept[name] = value;
+  for (const [name, value] of Object.entries(attributes)) {
+    if (READ_ATTRIBUTES.keeps(element, name)) kept[name] = value;
   }
   return kept;
 }
