@@ -7,6 +7,7 @@
  */
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import type { ExtractedLink, LinkOrigin } from './link-types.ts';
+import { appendPlainPath, baseDirectory, type BaseDirectory } from './plain-relative.ts';
 
 const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 /** The HTML standard ignores a `<base href>` that resolves to one of these. */
@@ -38,12 +39,13 @@ export function resolveLinks(
   // whether it stays in this document is one answer for the whole page
   // (no URL parse per `#anchor`: Doxygen pages have dozens).
   const fragmentsStayHere = base !== undefined && withoutFragment(base) === page;
+  const directory = baseDirectory(base);
   // Pages repeat links (menus, footers); each distinct value is parsed once.
   const cache = new Map<string, Resolution>();
   return origins.map((origin) => {
     let resolution = cache.get(origin.raw);
     if (resolution === undefined) {
-      resolution = tryUrl(origin.raw, base);
+      resolution = resolve(origin.raw, base, directory);
       cache.set(origin.raw, resolution);
     }
     return classify(origin, resolution, fragmentsStayHere);
@@ -94,6 +96,19 @@ function isFragmentOnly(raw: string): boolean {
     if (code > 0x20) return code === 0x23;
   }
   return false;
+}
+
+/** A plain relative path without the URL parser (plain-relative.ts), anything else with it. */
+function resolve(
+  raw: string,
+  base: string | undefined,
+  directory: BaseDirectory | null,
+): Resolution {
+  if (directory !== null) {
+    const href = appendPlainPath(directory, raw);
+    if (href !== null) return { href, protocol: directory.protocol };
+  }
+  return tryUrl(raw, base);
 }
 
 function tryUrl(raw: string, base: string | undefined): Resolution {
