@@ -67,6 +67,7 @@ const TREE_CASES: [string, string][] = [
     'upper-case tags and attributes',
     '<A HREF="/up" REL="NoFollow" TITLE="t">UP</A><META NAME=robots CONTENT=noindex>',
   ],
+  ['non-ASCII capitals in tag names', '<divÄ><a href="/n">n</divä>after<svgÉ/></svgé>'],
   [
     'the first of repeated attributes',
     '<a href="/first" HREF="/second" href=/third rel=a rel=b>x</a>',

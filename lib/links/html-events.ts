@@ -142,6 +142,97 @@ const HTML_INTEGRATION_ELEMENTS: ReadonlySet<string> = new Set([
   'title',
 ]);
 
+/** What the tree building needs to know of an element, found with one lookup per tag. */
+interface ElementRules {
+  /** The name itself, one shared string: later lookups of it need no hashing. */
+  name: string;
+  closes: ReadonlySet<string> | undefined;
+  isVoid: boolean;
+  /** Opening it enters foreign content (svg, math) or HTML again (foreignObject, …). */
+  context: 'foreign' | 'html' | null;
+}
+
+/** Elements with rules, and the commonest others (so their names are shared too). */
+const COMMON_ELEMENTS = [
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'em',
+  'font',
+  'head',
+  'html',
+  'i',
+  'kbd',
+  'label',
+  'nobr',
+  'noscript',
+  'ol',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'script',
+  'small',
+  'span',
+  'strong',
+  'style',
+  'sub',
+  'sup',
+  'template',
+  'title',
+  'tt',
+  'u',
+  'var',
+  'iframe',
+  'object',
+  'picture',
+  'video',
+  'audio',
+  'canvas',
+  'path',
+  'g',
+  'use',
+];
+
+const ELEMENT_RULES: ReadonlyMap<string, ElementRules> = elementRules();
+const P_RULES = ELEMENT_RULES.get('p') as ElementRules;
+/** The Parser's tag name between tags (""): a self-closing end there closes nothing. */
+const NO_ELEMENT = rulesOf('');
+
+function elementRules(): Map<string, ElementRules> {
+  const names = new Set([
+    ...COMMON_ELEMENTS,
+    ...OPEN_IMPLIES_CLOSE.keys(),
+    ...VOID_ELEMENTS,
+    ...FOREIGN_CONTEXT_ELEMENTS,
+    ...HTML_INTEGRATION_ELEMENTS,
+  ]);
+  const rules = new Map<string, ElementRules>();
+  for (const name of names) rules.set(name, rulesOf(name));
+  return rules;
+}
+
+function rulesOf(name: string): ElementRules {
+  return {
+    name,
+    closes: OPEN_IMPLIES_CLOSE.get(name),
+    isVoid: VOID_ELEMENTS.has(name),
+    context: FOREIGN_CONTEXT_ELEMENTS.has(name)
+      ? 'foreign'
+      : HTML_INTEGRATION_ELEMENTS.has(name)
+        ? 'html'
+        : null,
+  };
+}
+
 /** The attributes kept on one element, and a cheap pre-check of names. */
 interface KeptNames {
   names: ReadonlySet<string>;
@@ -222,7 +313,8 @@ export function streamHtmlEvents(
 class EventDriver implements TokenizerCallbacks, HtmlEventSource {
   startIndex = 0;
   private openTagStart = 0;
-  private tagName = '';
+  /** The tag being opened. */
+  private tag: ElementRules = NO_ELEMENT;
   private attributes: Attributes | null = null;
   /** The attribute being read is kept; its value so far. */
   private keepAttribute = false;
@@ -252,7 +344,7 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
   }
 
   onopentagname(start: number, endIndex: number): void {
-    this.emitOpenTag(this.html.slice(start, endIndex).toLowerCase());
+    this.emitOpenTag(this.elementAt(start, endIndex));
   }
 
   onopentagend(endIndex: number): void {
@@ -261,20 +353,18 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
   }
 
   onclosetag(start: number, endIndex: number): void {
-    const name = this.html.slice(start, endIndex).toLowerCase();
-    if (FOREIGN_CONTEXT_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) {
-      this.foreignContext.pop();
-    }
-    if (!VOID_ELEMENTS.has(name)) {
-      const at = this.stack.lastIndexOf(name);
+    const element = this.elementAt(start, endIndex);
+    if (element.context !== null) this.foreignContext.pop();
+    if (!element.isVoid) {
+      const at = this.stack.lastIndexOf(element.name);
       if (at !== -1) {
         while (this.stack.length > at) this.handlers.onclosetag(this.stack.pop() as string);
-      } else if (name === 'p') {
+      } else if (element === P_RULES) {
         // `</p>` with no open `<p>` is an empty paragraph.
-        this.emitOpenTag('p');
+        this.emitOpenTag(P_RULES);
         this.closeCurrentTag();
       }
-    } else if (name === 'br') {
+    } else if (element.name === 'br') {
       // `</br>` is a `<br>`.
       this.handlers.onopentag('br', {});
       this.handlers.onclosetag('br');
@@ -343,41 +433,56 @@ class EventDriver implements TokenizerCallbacks, HtmlEventSource {
     }
   }
 
-  private emitOpenTag(name: string): void {
+  /** The element named between `start` and `end`, lower-cased as the Parser does. */
+  private elementAt(start: number, end: number): ElementRules {
+    const written = this.html.slice(start, end);
+    const name = isLowerCase(this.html, start, end) ? written : written.toLowerCase();
+    return ELEMENT_RULES.get(name) ?? rulesOf(name);
+  }
+
+  private emitOpenTag(element: ElementRules): void {
     this.openTagStart = this.startIndex;
-    this.tagName = name;
-    const closes = OPEN_IMPLIES_CLOSE.get(name);
+    this.tag = element;
+    const closes = element.closes;
     if (closes !== undefined) {
       while (this.stack.length > 0 && closes.has(this.stack[this.stack.length - 1] as string)) {
         this.handlers.onclosetag(this.stack.pop() as string);
       }
     }
-    if (!VOID_ELEMENTS.has(name)) {
-      this.stack.push(name);
-      if (FOREIGN_CONTEXT_ELEMENTS.has(name)) this.foreignContext.push(true);
-      else if (HTML_INTEGRATION_ELEMENTS.has(name)) this.foreignContext.push(false);
+    if (!element.isVoid) {
+      this.stack.push(element.name);
+      if (element.context !== null) this.foreignContext.push(element.context === 'foreign');
     }
     this.attributes = {};
-    this.keptNames = this.kept.forElement(name);
+    this.keptNames = this.kept.forElement(element.name);
   }
 
   private endOpenTag(): void {
     this.startIndex = this.openTagStart;
     if (this.attributes !== null) {
-      this.handlers.onopentag(this.tagName, this.attributes);
+      this.handlers.onopentag(this.tag.name, this.attributes);
       this.attributes = null;
     }
-    if (VOID_ELEMENTS.has(this.tagName)) this.handlers.onclosetag(this.tagName);
-    this.tagName = '';
+    if (this.tag.isVoid) this.handlers.onclosetag(this.tag.name);
+    this.tag = NO_ELEMENT;
   }
 
   /** Opens and closes the current tag at once (a self-closing tag in svg/math, an implied `<p>`). */
   private closeCurrentTag(): void {
-    const name = this.tagName;
+    const name = this.tag.name;
     this.endOpenTag();
     if (this.stack[this.stack.length - 1] === name) {
       this.handlers.onclosetag(name);
       this.stack.pop();
     }
   }
+}
+
+/** Whether the name has no character `toLowerCase` would change (ASCII capitals or beyond ASCII). */
+function isLowerCase(html: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = html.charCodeAt(at);
+    if ((code >= 0x41 && code <= 0x5a) || code >= 0x80) return false;
+  }
+  return true;
 }
