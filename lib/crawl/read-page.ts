@@ -12,7 +12,7 @@ import { decodeText } from '../http/decode-text.ts';
 import { phrase, type Phrase } from '../i18n/phrase.ts';
 import { DEFAULT_MAX_LINKS, type ExtractedLinks } from '../links/extract-links.ts';
 import { resolveLinks } from '../links/resolve-links.ts';
-import { scanHtml, type PageMeta } from '../links/scan-html.ts';
+import { scanHtml, type HtmlEventStream, type PageMeta } from '../links/scan-html.ts';
 import { parseDirectives } from '../meta/directives.ts';
 import { pageFactsReader } from '../meta/extract-page-facts.ts';
 import type { PageFacts } from '../meta/page-facts.ts';
@@ -76,10 +76,16 @@ export function readPageRequest({
  */
 export type PageReader = (request: PageReadRequest) => Promise<PageReading>;
 
+/**
+ * `events`: where the HTML's parser events come from; the default (see
+ * lib/links/html-events.ts) is the only one outside tests, which pass
+ * htmlparser2's Parser to show both read every page alike.
+ */
 export function readPage(
   html: string,
   pageUrl: string,
   options: ReadPageOptions = {},
+  events?: HtmlEventStream,
 ): PageReading {
   const text = new TextHasher();
   const factsReader = options.withFacts ? pageFactsReader(pageUrl) : null;
@@ -87,6 +93,7 @@ export function readPage(
     maxLinks: options.maxLinks ?? DEFAULT_MAX_LINKS,
     onText: (chunk) => text.add(chunk),
     ...(factsReader ? { tee: factsReader } : {}),
+    ...(events ? { events } : {}),
   });
   const reading: PageReading = {
     links: resolveLinks(scanned.links, pageUrl, scanned.baseHref),

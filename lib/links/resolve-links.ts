@@ -6,8 +6,8 @@
  * page URL) when there is one, else the page URL.
  */
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { stripUrlWhitespace } from '../url/url-whitespace.ts';
 import type { ExtractedLink, LinkOrigin } from './link-types.ts';
+import { appendPlainPath, baseDirectory, type BaseDirectory } from './plain-relative.ts';
 
 const FETCHABLE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 /** The HTML standard ignores a `<base href>` that resolves to one of these. */
@@ -35,19 +35,28 @@ export function resolveLinks(
 ): ExtractedLink[] {
   const base = documentBaseUrl(pageUrl, baseHref);
   const page = withoutFragment(pageUrl);
+  // A fragment-only link resolves to the base URL with another fragment, so
+  // whether it stays in this document is one answer for the whole page
+  // (no URL parse per `#anchor`: Doxygen pages have dozens).
+  const fragmentsStayHere = base !== undefined && withoutFragment(base) === page;
+  const directory = baseDirectory(base);
   // Pages repeat links (menus, footers); each distinct value is parsed once.
   const cache = new Map<string, Resolution>();
   return origins.map((origin) => {
     let resolution = cache.get(origin.raw);
     if (resolution === undefined) {
-      resolution = tryUrl(origin.raw, base);
+      resolution = resolve(origin.raw, base, directory);
       cache.set(origin.raw, resolution);
     }
-    return classify(origin, resolution, page);
+    return classify(origin, resolution, fragmentsStayHere);
   });
 }
 
-function classify(origin: LinkOrigin, resolution: Resolution, page: string | null): ExtractedLink {
+function classify(
+  origin: LinkOrigin,
+  resolution: Resolution,
+  fragmentsStayHere: boolean,
+): ExtractedLink {
   const { raw, element, attribute, text, rel, line } = origin;
   // Fields copied one by one: object spread here costs more than the URL parsing.
   if ('error' in resolution) {
@@ -69,15 +78,37 @@ function classify(origin: LinkOrigin, resolution: Resolution, page: string | nul
     return { raw, element, attribute, text, rel, line, kind: 'not-a-request', url, scheme, reason };
   }
   // `#top` is a jump within this document, unless a <base> points it at another one.
-  if (isFragmentOnly(raw) && withoutFragment(url) === page) {
+  if (fragmentsStayHere && isFragmentOnly(raw)) {
     const reason = 'fragment-only';
     return { raw, element, attribute, text, rel, line, kind: 'not-a-request', url, scheme, reason };
   }
   return { raw, element, attribute, text, rel, line, kind: 'request', url };
 }
 
+/**
+ * Whether the URL parser reads `raw` as `#…`: what it strips (stripUrlWhitespace)
+ * is all at most U+0020, so the first character above that decides, without
+ * copying the string.
+ */
 function isFragmentOnly(raw: string): boolean {
-  return stripUrlWhitespace(raw).startsWith('#');
+  for (let at = 0; at < raw.length; at++) {
+    const code = raw.charCodeAt(at);
+    if (code > 0x20) return code === 0x23;
+  }
+  return false;
+}
+
+/** A plain relative path without the URL parser (plain-relative.ts), anything else with it. */
+function resolve(
+  raw: string,
+  base: string | undefined,
+  directory: BaseDirectory | null,
+): Resolution {
+  if (directory !== null) {
+    const href = appendPlainPath(directory, raw);
+    if (href !== null) return { href, protocol: directory.protocol };
+  }
+  return tryUrl(raw, base);
 }
 
 function tryUrl(raw: string, base: string | undefined): Resolution {

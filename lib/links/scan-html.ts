@@ -12,12 +12,18 @@
  * contents are read, because a robot without JavaScript sees those links.
  * Nothing here throws on malformed markup.
  */
-import { Parser } from 'htmlparser2';
 import { decodeAttributeEntities, decodeTextEntities } from '../meta/decode-entities.ts';
 import type { ParserTee } from '../meta/extract-page-facts.ts';
 import { parseRefresh } from '../meta/refresh.ts';
 import type { LinkAttribute, LinkElement, LinkOrigin } from './link-types.ts';
 import { cssUrls } from './css-urls.ts';
+import {
+  AttributeSelection,
+  streamHtmlEvents,
+  type Attributes,
+  type HtmlEventHandlers,
+  type HtmlEventSource,
+} from './html-events.ts';
 import { parseSrcset } from './srcset.ts';
 
 export interface PageMeta {
@@ -38,7 +44,43 @@ export interface ScanOptions {
    * `pageFactsReader`, which has its own reading of head, noscript and template).
    */
   tee?: ParserTee;
+  /**
+   * Where the events come from: html-events.ts by default. The tests pass
+   * htmlparser2's own Parser here, to show both read every page alike.
+   */
+  events?: HtmlEventStream;
 }
+
+/** A source of htmlparser2's parser events for `html` (see html-events.ts). */
+export type HtmlEventStream = (
+  html: string,
+  handlers: HtmlEventHandlers,
+  kept: AttributeSelection,
+  onStart: (source: HtmlEventSource) => void,
+) => void;
+
+/**
+ * Every attribute this scan and the facts reader (lib/meta/extract-page-facts.ts)
+ * look at, per element; the event source builds no others. A reader that
+ * starts reading another attribute must add it here, or it reads
+ * `undefined` (html-events.test.ts then finds readings that differ from the Parser's).
+ */
+export const READ_ATTRIBUTES = new AttributeSelection(
+  {
+    a: ['href', 'rel', 'title'],
+    area: ['href', 'alt', 'rel'],
+    link: ['href', 'rel', 'title', 'hreflang'],
+    img: ['src', 'srcset', 'alt', 'title'],
+    source: ['src', 'srcset', 'title'],
+    script: ['src', 'title'],
+    iframe: ['src', 'title'],
+    frame: ['src', 'title'],
+    meta: ['name', 'content', 'http-equiv', 'property'],
+    base: ['href'],
+  },
+  // A `style` attribute's url(…) links are read on any element.
+  ['style'],
+);
 
 export interface ScannedPage {
   links: LinkOrigin[];
@@ -48,8 +90,6 @@ export interface ScannedPage {
   baseHref?: string;
   metas: PageMeta[];
 }
-
-type Attributes = Record<string, string>;
 
 const MAX_TEXT_CHARS = 200;
 /** Raw anchor text collected at most: enough for 200 characters after decoding and collapsing. */
@@ -70,7 +110,8 @@ interface OpenAnchor {
 
 interface Scan {
   html: string;
-  parser: Parser | null;
+  /** Where the current event starts, for line numbers. */
+  source: HtmlEventSource | null;
   options: ScanOptions;
   page: ScannedPage;
   inertDepth: number;
@@ -88,7 +129,7 @@ export function scanHtml(html: string, options: ScanOptions): ScannedPage {
   const text = html.startsWith('\uFEFF') ? html.slice(1) : html;
   const scan: Scan = {
     html: text,
-    parser: null,
+    source: null,
     options,
     page: { links: [], omittedLinkCount: 0, metas: [] },
     inertDepth: 0,
@@ -98,8 +139,10 @@ export function scanHtml(html: string, options: ScanOptions): ScannedPage {
     line: 1,
     lineIndex: 0,
   };
-  scan.parser = new Parser(handlersOf(scan, options.tee), { decodeEntities: false });
-  scan.parser.end(text);
+  const stream = options.events ?? streamHtmlEvents;
+  stream(text, handlersOf(scan, options.tee), READ_ATTRIBUTES, (source) => {
+    scan.source = source;
+  });
   finishAnchor(scan);
   return scan.page;
 }
@@ -329,7 +372,7 @@ function displayText(text: string): string {
 }
 
 function currentLine(scan: Scan): number {
-  const index = scan.parser?.startIndex ?? 0;
+  const index = scan.source?.startIndex ?? 0;
   let newline = scan.html.indexOf('\n', scan.lineIndex);
   while (newline !== -1 && newline < index) {
     scan.line++;
