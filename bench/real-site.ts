@@ -256,14 +256,14 @@ function buildCli() {
   if (result.status !== 0) throw new Error('npm run build:cli failed');
 }
 
-interface Nginx {
+export interface Nginx {
   origin: string;
   logSize(): Promise<number>;
   requestsSince(offset: number): Promise<number>;
   stop(): Promise<void>;
 }
 
-async function startNginx(docRoot: string): Promise<Nginx> {
+export async function startNginx(docRoot: string): Promise<Nginx> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-nginx-'));
   const port = await freePort();
   const log = path.join(dir, 'access.log');

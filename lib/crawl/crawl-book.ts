@@ -21,6 +21,7 @@ import { LinkSources, type SourceList } from './link-sources.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions, StopReason, UrlRecord } from './types.ts';
+import { RecordCounts } from './stats.ts';
 
 export interface AliasNote {
   /** The link as written. */
@@ -98,6 +99,8 @@ export class CrawlBook {
   readonly frontier: Frontier;
   readonly inFlight = new Map<string, FrontierEntry>();
   readonly records = new Map<string, UrlRecord>();
+  /** The records' counters, kept as they are recorded: a live crawl's stats without reading every record. */
+  readonly recordCounts = new RecordCounts();
   readonly known = new Set<string>();
   readonly sources: LinkSources;
   readonly querySpace: QuerySpaceTracker;
@@ -122,13 +125,26 @@ export class CrawlBook {
   pagesTaken: number;
   /** URLs queued, recorded or turned into page fetches since the last take (see trackChanges). */
   readonly #changed = new ChangedUrls();
+  /**
+   * URLs a later link may turn into a page fetch (see wantPage): internal
+   * ones waiting or in flight for HEAD, or checked with HEAD only. Few, and
+   * asked first, so a link to a known URL (most links) costs one lookup.
+   */
+  readonly #checkOnly = new Set<string>();
 
   constructor(checkpoint: CrawlCheckpoint) {
     this.options = withAuditSettings(checkpoint.options);
     this.frontier = Frontier.fromJSON(checkpoint.queue);
-    for (const record of checkpoint.records) this.records.set(record.url, record);
-    for (const url of [...this.records.keys(), ...checkpoint.queue.map((e) => e.url)])
-      this.known.add(url);
+    for (const record of checkpoint.records) {
+      this.records.set(record.url, record);
+      this.recordCounts.add(record, 1);
+      this.known.add(record.url);
+      if (checkedOnly(record)) this.#checkOnly.add(record.url);
+    }
+    for (const entry of checkpoint.queue) {
+      this.known.add(entry.url);
+      if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
+    }
     this.sources = LinkSources.fromJSON(checkpoint.sources);
     this.querySpace = QuerySpaceTracker.fromJSON(checkpoint.querySpace);
     this.robots = new Map(checkpoint.robots);
@@ -180,6 +196,7 @@ export class CrawlBook {
     this.#changed.mark(entry.url);
     this.known.add(entry.url);
     this.frontier.push(entry);
+    if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
     return true;
   }
 
@@ -188,7 +205,12 @@ export class CrawlBook {
     this.#changed.mark(record.url);
     this.known.add(record.url);
     this.inFlight.delete(record.url);
+    const replaced = this.records.get(record.url);
+    if (replaced) this.recordCounts.add(replaced, -1);
+    this.recordCounts.add(record, 1);
     this.records.set(record.url, record);
+    if (checkedOnly(record)) this.#checkOnly.add(record.url);
+    else this.#checkOnly.delete(record.url);
     this.sources.settle(record.url, isFine(record));
   }
 
@@ -213,9 +235,11 @@ export class CrawlBook {
     referrer: string | null,
     isPageLink: () => boolean,
   ): boolean {
+    if (!this.#checkOnly.has(url)) return false;
     const entry = this.frontier.find(url) ?? this.inFlight.get(url);
     if (entry) {
       if (!entry.internal || entry.method === 'GET' || !isPageLink()) return false;
+      this.#checkOnly.delete(url);
       this.#changed.mark(url);
       entry.method = 'GET';
       entry.depth = Math.min(entry.depth, depth);
@@ -223,6 +247,7 @@ export class CrawlBook {
     }
     const record = this.records.get(url);
     if (!record || !checkedOnly(record) || !isPageLink()) return false;
+    this.#checkOnly.delete(url);
     this.#changed.mark(url);
     this.frontier.push({
       url,

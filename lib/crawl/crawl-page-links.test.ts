@@ -10,6 +10,7 @@ import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
 import { buildReport } from './report.ts';
+import { checkpointStats } from './stats.ts';
 
 const O = 'http://site.test';
 
@@ -20,6 +21,10 @@ async function crawl(answers: Record<string, FakeAnswer>) {
     { http: site.http, clock: systemClock },
   );
   const checkpoint = await crawler.run();
+  // The live counters, kept as URLs are recorded (a URL checked, then crawled, is recorded twice),
+  // agree with a count of the records.
+  const counted = checkpointStats(checkpoint);
+  expect(crawler.stats()).toMatchObject({ ...counted, elapsedMs: crawler.stats().elapsedMs });
   return { site, report: buildReport(checkpoint, crawler.stats()) };
 }
 

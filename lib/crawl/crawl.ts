@@ -553,7 +553,7 @@ export class Crawler {
   stats(): CrawlStats {
     const book = this.#book;
     return statsOf({
-      records: book.records.values(),
+      records: book.recordCounts,
       queued: book.frontier.size,
       inFlight: book.inFlight.size,
       requests: book.requests,

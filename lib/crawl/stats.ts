@@ -4,7 +4,8 @@ import type { CrawlCheckpoint } from './crawl-book.ts';
 import type { CrawlStats, UrlRecord } from './types.ts';
 
 export interface StatsInput {
-  records: Iterable<UrlRecord>;
+  /** The records to count, or their counts kept as they were recorded (RecordCounts). */
+  records: Iterable<UrlRecord> | RecordCounts;
   queued: number;
   inFlight: number;
   requests: number;
@@ -13,17 +14,47 @@ export interface StatsInput {
 }
 
 export function statsOf(input: StatsInput): CrawlStats {
-  const counts = { done: 0, broken: 0, redirected: 0, skipped: 0, blocked: 0, pagesCrawled: 0 };
-  for (const record of input.records) {
-    counts.done++;
-    if (record.status === 'broken') counts.broken++;
-    else if (record.status === 'redirected') counts.redirected++;
-    else if (record.status === 'skipped') counts.skipped++;
-    else if (record.status === 'blocked') counts.blocked++;
-    if (isSitePage(record)) counts.pagesCrawled++;
+  let counts: Counts;
+  if (input.records instanceof RecordCounts) counts = input.records.counts;
+  else {
+    const counting = new RecordCounts();
+    for (const record of input.records) counting.add(record, 1);
+    counts = counting.counts;
   }
   const { queued, inFlight, requests, startedAtMs, elapsedMs } = input;
   return { ...counts, queued, inFlight, requests, startedAtMs, elapsedMs };
+}
+
+type Counts = Pick<
+  CrawlStats,
+  'done' | 'broken' | 'redirected' | 'skipped' | 'blocked' | 'pagesCrawled'
+>;
+
+/**
+ * The counters of a crawl's records, kept as records come and go, so the
+ * stats of a live crawl (asked for with every progress event) need not read
+ * every record again — they may be out of the heap (url-table.ts).
+ */
+export class RecordCounts {
+  readonly counts: Counts = {
+    done: 0,
+    broken: 0,
+    redirected: 0,
+    skipped: 0,
+    blocked: 0,
+    pagesCrawled: 0,
+  };
+
+  /** `sign`: 1 for a record added, -1 for one replaced. */
+  add(record: UrlRecord, sign: 1 | -1): void {
+    const counts = this.counts;
+    counts.done += sign;
+    if (record.status === 'broken') counts.broken += sign;
+    else if (record.status === 'redirected') counts.redirected += sign;
+    else if (record.status === 'skipped') counts.skipped += sign;
+    else if (record.status === 'blocked') counts.blocked += sign;
+    if (isSitePage(record)) counts.pagesCrawled += sign;
+  }
 }
 
 /**
