@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { readPage } from '../lib/crawl/read-page.ts';
 import { decodeText } from '../lib/http/decode-text.ts';
 import { eventLog } from '../tests/support/html-event-log.ts';
-import { parserEvents } from '../lib/links/parser-events.ts';
+import { parserEvents } from '../tests/support/parser-events.ts';
 import { streamHtmlEvents } from '../lib/links/html-events.ts';
 
 const DEFAULT_DIRS = [

@@ -7,7 +7,7 @@ import { eventLog } from '../../tests/support/html-event-log.ts';
 import { anyString, checkProperty, htmlLike } from '../../tests/support/properties.ts';
 import { readPage } from '../crawl/read-page.ts';
 import { streamHtmlEvents } from './html-events.ts';
-import { parserEvents } from './parser-events.ts';
+import { parserEvents } from '../../tests/support/parser-events.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures');
 

@@ -5,7 +5,7 @@
  * crawl: the Parser builds every attribute of every tag.
  */
 import { Parser } from 'htmlparser2';
-import type { HtmlEventStream } from './scan-html.ts';
+import type { HtmlEventStream } from '../../lib/links/scan-html.ts';
 
 export const parserEvents: HtmlEventStream = (html, handlers, _kept, onStart) => {
   const parser = new Parser(handlers, { decodeEntities: false });
