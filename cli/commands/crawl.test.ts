@@ -188,12 +188,14 @@ describe('robotlens crawl on the fixture site', () => {
         .map((p) => [p.url, p.status, p.fingerprint, p.duplicateOf, p.noindex, p.nofollow, p.title])
         .map((row) => JSON.stringify(row))
         .sort();
+    // Every page carrying each broken link, and how many links: `foundOn` shows the first 100
+    // sources only, and which come first depends on the order pages were answered in.
     const carriers = (r: CrawlReport) =>
       r.broken
         .map(
           (b) =>
-            `${b.url} ← ${b.foundOn
-              .map((f) => f.page)
+            `${b.url} ${b.linkCount} ← ${b.pages
+              .map((p) => `${p.page} ${p.linkCount}`)
               .sort()
               .join(' ')}`,
         )
