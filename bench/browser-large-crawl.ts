@@ -15,16 +15,16 @@
  * The site is generated once under the temp folder and kept for the next
  * run (100,000 pages of ~3 KB: ~300 MB, ~1 min to write).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { stopWorker } from '../tests/e2e/service-worker.ts';
-import { launchExtension } from './browser.ts';
+import { extensionPage, extensionProcessRssMb, launchExtension } from './browser.ts';
 import { generateSite, type GeneratedSite } from './generate-site.ts';
 import { startNginx } from './real-site.ts';
+import { SETTINGS } from './worker-stops.ts';
 
 const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 /** The worker is stopped when this share of the pages is done. */
@@ -64,6 +64,8 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
     let page = await extensionPage(context, extensionId);
     const control = await context.newPage();
     const started = Date.now();
+    // The extension allows 100,000 pages at most (lib/settings/settings.ts), a missing page
+    // counting as one taken: the site's pages and broken links stay within that.
     const reply = await page.evaluate(
       (s) =>
         chrome.runtime.sendMessage({
@@ -71,7 +73,7 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
           startUrl: s.start,
           settings: s.settings,
         }),
-      { start: `${nginx.origin}/`, settings: settingsFor() },
+      { start: `${nginx.origin}/`, settings: { ...SETTINGS, maxPages: 100_000, maxDepth: 1_000 } },
     );
     // A message the extension finds malformed (settings out of range) gets no answer at all.
     if (!(reply as { ok: boolean } | undefined)?.ok)
@@ -85,7 +87,7 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       page = await extensionPage(context, extensionId, page);
       progress = await progressOf(page, nginx.origin).catch(() => undefined);
-      const rss = extensionRssMb();
+      const rss = extensionProcessRssMb();
       if (rss !== null) peakRssMb = Math.max(peakRssMb ?? 0, rss);
       const done = progress?.stats.pagesCrawled ?? 0;
       if (done >= ((curve.length + 1) * pages) / 10) curve.push({ done, rssMb: rss });
@@ -105,7 +107,7 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
     }
     if (progress?.phase !== 'finished') throw new Error(`ended ${progress?.phase ?? 'never'}`);
     const seconds = (Date.now() - started) / 1000;
-    const endRssMb = extensionRssMb();
+    const endRssMb = extensionProcessRssMb();
     const report = (await page.evaluate(
       (origin) => chrome.runtime.sendMessage({ type: 'get-crawl-report', origin }),
       nginx.origin,
@@ -130,24 +132,6 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
 }
 
 /**
- * The extension's settings allow 100,000 pages at most (lib/settings/settings.ts), and a
- * missing page counts as one taken: the site's pages and its broken links stay within that.
- */
-function settingsFor() {
-  return {
-    maxPages: 100_000,
-    maxDepth: 1_000,
-    concurrencyPerOrigin: 8,
-    delayMs: 0,
-    timeoutMs: 15_000,
-    robot: 'RobotLens',
-    obeyRobots: true,
-    checkExternal: false,
-    useSitemaps: false,
-  };
-}
-
-/**
  * The generated site, `pages` pages with its index page, written once per
  * size and kept (with its broken-link count) for later runs.
  */
@@ -169,27 +153,6 @@ async function progressOf(page: Page, origin: string): Promise<Progress | undefi
   const key = `crawl.progress.${origin}`;
   return (await page.evaluate((k) => chrome.storage.session.get(k), key))[key] as
     Progress | undefined;
-}
-
-/** An extension page; a new one when Chromium closed the old one with the extension's process. */
-async function extensionPage(context: BrowserContext, id: string, old?: Page): Promise<Page> {
-  if (old && !old.isClosed()) return old;
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${id}/popup.html?tabId=1`);
-  return page;
-}
-
-/** Resident memory of Chromium's extension process (Linux `ps`), MB; null when it cannot be read. */
-function extensionRssMb(): number | null {
-  try {
-    const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
-    const rssKb = lines
-      .filter((line) => line.includes('--extension-process'))
-      .map((line) => Number(line.trim().split(/\s+/)[0]));
-    return rssKb.length > 0 ? Math.max(...rssKb) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 export function formatLargeCrawl(f: LargeCrawlFigures): string[] {

@@ -3,13 +3,14 @@
  * command line on the same generated site, and the worker's JS heap at the
  * end of the crawl. Prints a table and returns the figures.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
 import { chromium, type Worker } from '@playwright/test';
 import { startSiteServer } from '../cli/site-server.ts';
+import { extensionProcessRssMb } from './browser.ts';
 import { generateSite } from './generate-site.ts';
 
 const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
@@ -176,18 +177,5 @@ async function timeBrowser(
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
-  }
-}
-
-/** The service worker's JS heap is not exposed to scripts; the extension process's RSS is (Linux). */
-function extensionProcessRssMb(): number | null {
-  try {
-    const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
-    const rssKb = lines
-      .filter((line) => line.includes('--extension-process'))
-      .map((line) => Number(line.trim().split(/\s+/)[0]));
-    return rssKb.length > 0 ? Math.max(...rssKb) / 1024 : null;
-  } catch {
-    return null;
   }
 }

@@ -1,4 +1,5 @@
 /** Chromium with the built extension (127.0.0.1 access granted), for the browser benches. */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,3 +44,28 @@ export async function launchExtension(extensionDir = EXTENSION_DIR): Promise<Ext
 
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** An extension page (the popup) to drive the extension from; a new one when Chromium closed the old one with the extension's process. */
+export async function extensionPage(
+  context: BrowserContext,
+  id: string,
+  old?: Page,
+): Promise<Page> {
+  if (old && !old.isClosed()) return old;
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${id}/popup.html?tabId=1`);
+  return page;
+}
+
+/** The service worker's heap is not exposed to scripts; the extension process's RSS is (Linux `ps`), MB. */
+export function extensionProcessRssMb(): number | null {
+  try {
+    const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
+    const rssKb = lines
+      .filter((line) => line.includes('--extension-process'))
+      .map((line) => Number(line.trim().split(/\s+/)[0]));
+    return rssKb.length > 0 ? Math.max(...rssKb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -8,8 +8,9 @@
  *   npx tsx bench/read-pages-diff.ts [dir ...]
  *   (default: Debian's libstdc++ and django docs)
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { htmlFiles } from './html-files.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { readPage } from '../lib/crawl/read-page.ts';
 import { decodeText } from '../lib/http/decode-text.ts';
@@ -21,14 +22,6 @@ const DEFAULT_DIRS = [
   '/usr/share/doc/gcc-12-base/libstdc++',
   '/usr/share/doc/python-django-doc/html',
 ];
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
 
 /** The first way the two readings of `html` differ, or null. */
 function difference(html: string, pageUrl: string): string | null {

@@ -9,8 +9,9 @@
  *   npx tsx bench/read-pages.ts [dir] [rounds]
  *   node --cpu-prof --import tsx bench/read-pages.ts [dir]   (where the time goes)
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { htmlFiles } from './html-files.ts';
 import { readPageRequest, type PageReadRequest } from '../lib/crawl/read-page.ts';
 
 const DEFAULT_DIR = '/usr/share/doc/gcc-12-base/libstdc++';
@@ -19,14 +20,6 @@ const DEFAULT_ROUNDS = 7;
 interface RoundResult {
   cpuMs: number;
   wallMs: number;
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
 }
 
 /** Requests as the crawl builds them: bytes, a text/html type, the page's URL on a local origin. */

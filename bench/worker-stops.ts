@@ -18,9 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { stopWorker } from '../tests/e2e/service-worker.ts';
-import { launchExtension } from './browser.ts';
+import { extensionPage, launchExtension } from './browser.ts';
 
 const DOCS = '/usr/share/doc/python-django-doc/html';
 const PORT = Number(process.env.ROBOTLENS_BENCH_PORT ?? 8872);
@@ -125,14 +125,6 @@ async function progressOf(page: Page) {
   const key = `crawl.progress.${ORIGIN}`;
   return (await page.evaluate((k) => chrome.storage.session.get(k), key))[key] as
     { phase: string; stats: { done: number; elapsedMs: number; requests: number } } | undefined;
-}
-
-/** An extension page; a new one when Chrome closed the old one with the extension's process. */
-async function extensionPage(context: BrowserContext, id: string, old?: Page): Promise<Page> {
-  if (old && !old.isClosed()) return old;
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${id}/popup.html?tabId=1`);
-  return page;
 }
 
 /** One crawl of the docs; the worker is stopped when the log reaches each of `stopAfter` requests. */
