@@ -63,6 +63,20 @@ async function crawl(store: Store, results = Infinity): Promise<CrawlCheckpoint>
   ).run(stop.signal);
 }
 
+/** A stored crawl resumed to its end, saving to `store` (which holds it when `current`). */
+function resumeFrom(store: Store, stored: { checkpoint: CrawlCheckpoint; current: boolean }) {
+  return Crawler.resume(stored.checkpoint, {
+    http: fakeSite(site()).http,
+    clock: systemClock,
+    checkpointEveryMs: 0,
+    storeHolds: stored.current,
+    saveChanges: (changes) => store.saveCrawlChanges(O, changes),
+  }).run();
+}
+
+/** What a crawl found, URL by URL, in URL order. */
+const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+
 /** The site's stored checkpoint, as a new worker loads it. */
 async function loaded(store: Store, origin = O): Promise<CrawlCheckpoint> {
   return (await store.loadCrawl(origin))!.checkpoint;
@@ -100,14 +114,7 @@ describe('crawl store', () => {
     const stored = (await store.loadCrawl(O))!;
     expect(stored.current).toBe(true);
     expect(checkpointContent(stored.checkpoint)).toEqual(checkpointContent(stopped));
-    const final = await Crawler.resume(stored.checkpoint, {
-      http: fakeSite(site()).http,
-      clock: systemClock,
-      checkpointEveryMs: 0,
-      storeHolds: true,
-      saveChanges: (changes) => store.saveCrawlChanges(O, changes),
-    }).run();
-    const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+    const final = await resumeFrom(store, stored);
     expect(results(final)).toEqual(results(whole));
     expect(checkpointContent(await loaded(await workerStore()))).toEqual(checkpointContent(final));
   });
@@ -140,14 +147,7 @@ describe('crawl store', () => {
     const stored = (await store.loadCrawl(O))!;
     expect(stored.current).toBe(false);
     expect(checkpointContent(stored.checkpoint)).toEqual(checkpointContent(stopped));
-    const final = await Crawler.resume(stored.checkpoint, {
-      http: fakeSite(site()).http,
-      clock: systemClock,
-      checkpointEveryMs: 0,
-      storeHolds: stored.current,
-      saveChanges: (changes) => store.saveCrawlChanges(O, changes),
-    }).run();
-    const results = (c: CrawlCheckpoint) => c.records.map((r) => `${r.url} ${r.status}`).sort();
+    const final = await resumeFrom(store, stored);
     expect(results(final)).toEqual(results(whole));
     const again = (await (await workerStore()).loadCrawl(O))!;
     expect(again.current).toBe(true);
