@@ -22,6 +22,7 @@ import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions, StopReason, UrlRecord } from './types.ts';
 import { RecordCounts } from './stats.ts';
+import { ownCopy } from '../text/own-copy.ts';
 
 export interface AliasNote {
   /** The link as written. */
@@ -261,7 +262,9 @@ export class CrawlBook {
   }
 
   noteAlias(alias: AliasNote): void {
-    if (this.aliases.length < MAX_ALIASES) this.aliases.push(alias);
+    if (this.aliases.length >= MAX_ALIASES) return;
+    // The link as written is cut out of its page: kept as it is, it would keep the whole page alive.
+    this.aliases.push({ ...alias, raw: ownCopy(alias.raw) });
   }
 
   /**

@@ -1,4 +1,6 @@
 /** What a crawl says about links that make no request: `file:` ones are findings, the rest a count. */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { withText } from '../i18n/with-text.ts';
 import { english } from '../../components/english.ts';
@@ -60,3 +62,37 @@ describe('links that make no request', () => {
     expect(report.aliases.map((a) => a.raw)).toEqual(['/A/../a.html']);
   });
 });
+
+describe('what the crawl keeps of a page', () => {
+  it('keeps no page alive through the aliases it notes', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const pages = 30;
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    const aliases = await crawlForAliases(pages);
+    gc();
+    const retainedMb = (process.memoryUsage().heapUsed - baseline) / 1e6;
+    expect(aliases.map((alias) => alias.raw)).toContain('/x/../p0.html');
+    // Each page is ~1 MB: a kept alias that is a view into its page keeps all of it.
+    expect(retainedMb).toBeLessThan(pages / 3);
+  });
+});
+
+/** Crawls `pages` pages of ~1 MB, each with a link to itself spelled oddly; gives back only the aliases. */
+async function crawlForAliases(pages: number) {
+  const answers: Record<string, { html: string }> = {};
+  const links: [string, string][] = [];
+  for (let i = 0; i < pages; i++) {
+    links.push([`/dir/../p${i}.html`, `Page ${i}`]);
+    const filler = `<meta name="description" content="${'words '.repeat(170_000)}">`;
+    answers[`${O}/p${i}.html`] = { html: page(`P${i}`, [[`/x/../p${i}.html`, 'me']], filler) };
+  }
+  answers[`${O}/`] = { html: page('Home', links) };
+  const crawler = Crawler.start(
+    { startUrls: [`${O}/`], delayMs: 0, checkExternal: false },
+    { http: fakeSite(answers).http, clock: systemClock },
+  );
+  await crawler.run();
+  return crawler.book.aliases;
+}
