@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -120,6 +121,26 @@ describe('node http adapter', () => {
   it('times out a slow answer', async () => {
     const error = (await get('/slow', { timeoutMs: 200 }).catch((e: unknown) => e)) as HttpError;
     expect(error.kind).toBe('timeout');
+  });
+
+  it("ends a request cancelled by the caller's signal as cancelled, at once", async () => {
+    const stop = new AbortController();
+    const startedMs = performance.now();
+    setTimeout(() => stop.abort(new Error('stopped')), 100);
+    const error = (await get('/slow', { timeoutMs: 5_000, signal: stop.signal }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
+    expect(error.kind).toBe('aborted');
+    expect(performance.now() - startedMs).toBeLessThan(1_500);
+  });
+
+  it("leaves nothing listening on the caller's signal once a request ends, whatever its end", async () => {
+    const crawl = new AbortController();
+    await get('/ok', { signal: crawl.signal });
+    await get('/r1', { signal: crawl.signal });
+    await get('/slow', { timeoutMs: 100, signal: crawl.signal }).catch(() => {});
+    await get('/loop-a', { signal: crawl.signal }).catch(() => {});
+    expect(getEventListeners(crawl.signal, 'abort')).toEqual([]);
   });
 
   it('reports a refused connection', async () => {

@@ -97,10 +97,52 @@ async function fetchFollowingRedirects(
   options: NodeHttpOptions,
   agents: Agents,
 ): Promise<HttpResponse> {
+  const deadline = requestDeadline(request.signal, request.timeoutMs);
+  try {
+    return await followRedirects(request, options, agents, deadline.signal);
+  } finally {
+    deadline.end();
+  }
+}
+
+/**
+ * One signal for a request and its hops: aborted with the caller's reason,
+ * or with a TimeoutError at the deadline, and let go of as soon as the
+ * request ends. Not `AbortSignal.timeout` and `AbortSignal.any`: on Node 20
+ * each request's timeout signal lived until its timer fired (15 s by
+ * default) and each `any` signal stayed listed on the crawl's own signal, so
+ * every request left objects to V8's old space (~40 MB over the 10,000
+ * pages of the OpenJDK docs, in an allocation profile).
+ */
+function requestDeadline(
+  parent: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; end: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The request timed out.', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(parent?.reason);
+  if (parent?.aborted) onAbort();
+  else parent?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    end() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+async function followRedirects(
+  request: HttpRequest,
+  options: NodeHttpOptions,
+  agents: Agents,
+  signal: AbortSignal,
+): Promise<HttpResponse> {
   const redirects: RedirectHop[] = [];
   const seen = new Set<string>();
-  const deadline = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   let url = request.url;
   for (;;) {
     seen.add(url);

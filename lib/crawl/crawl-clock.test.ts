@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../tests/support/fake-clock.ts';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
-import type { HttpFetch } from '../http/types.ts';
+import { HttpError, type HttpFetch } from '../http/types.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
 
@@ -106,5 +106,33 @@ describe('the crawl clock across a kill', () => {
       limitMs - saved.elapsedBeforeMs + RESPONSE_MS,
     );
     expect(final.elapsedBeforeMs).toBeGreaterThanOrEqual(limitMs);
+  });
+});
+
+describe('the time limit', () => {
+  it('ends the crawl at its deadline while the only visit still waits for its answer', async () => {
+    const clock = new FakeClock();
+    const site = fakeSite({ [`${O}/`]: { html: page('Home', [['/slow.html', 'slow']]) } });
+    // The slow page never answers: only a cancel ends its request.
+    const http: HttpFetch = (request) =>
+      request.url.endsWith('/slow.html')
+        ? new Promise((_, reject) =>
+            request.signal?.addEventListener('abort', () =>
+              reject(new HttpError('aborted', 'cancelled')),
+            ),
+          )
+        : site.http(request);
+    const crawler = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, maxDurationMs: 1_000 },
+      { http, clock },
+    );
+    let ended = false;
+    const running = crawler.run(new AbortController().signal).finally(() => (ended = true));
+    await clock.advance(999);
+    expect(ended).toBe(false);
+    await clock.advance(1);
+    await clock.runUntilIdle();
+    expect(ended).toBe(true);
+    expect((await running).stoppedBecause).toBe('max-duration');
   });
 });
