@@ -3,9 +3,9 @@
  * next URL whose origin the politeness policy lets start (politeness.ts)
  * from the frontier, the only queue, and starts its visit with the slot
  * reserved for it. Otherwise it sleeps, on one clock.sleep, until the
- * policy's next time or the deadline, woken early when a slot frees, a
- * delay or pause changes, a visit ends (it may have queued URLs) or the
- * signal aborts. It returns when the frontier is empty and no visit runs,
+ * policy's next time, woken early when a slot frees, a delay or pause
+ * changes, a visit ends (it may have queued URLs), the deadline comes (one
+ * sleep of its own for the whole run) or the signal aborts. It returns when the frontier is empty and no visit runs,
  * or when `check` names a reason to stop; visits still running are then
  * the caller's to wait for (`settled`).
  */
@@ -63,6 +63,7 @@ export class Dispatcher<Stop> {
     const ring = (): void => this.#ring();
     politeness.onChange = ring;
     signal.addEventListener('abort', ring, { once: true });
+    const deadline = this.#wakeAtDeadline();
     try {
       for (;;) {
         if (this.#error) throw this.#error.reason;
@@ -77,6 +78,7 @@ export class Dispatcher<Stop> {
     } finally {
       politeness.onChange = () => {};
       signal.removeEventListener('abort', ring);
+      deadline?.abort(SLEEP_CANCELLED);
     }
   }
 
@@ -118,20 +120,35 @@ export class Dispatcher<Stop> {
     this.#visits.add(visit);
   }
 
-  /** Until `wakeAtMs` (or the deadline), or a wake-up, whichever comes first; no timer outlives it. */
+  /**
+   * One sleep for the whole run, until the deadline, that wakes the loop;
+   * its controller, for run() to cancel it. One, not one per round: a
+   * round's sleep until the deadline was a controller, a signal and a
+   * timer made and dropped after nearly every visit.
+   */
+  #wakeAtDeadline(): AbortController | null {
+    const { clock, deadlineMs = Infinity } = this.#options;
+    if (deadlineMs === Infinity) return null;
+    const cancel = new AbortController();
+    clock.sleep(Math.max(0, deadlineMs - clock.nowMs()), cancel.signal).then(
+      () => this.#ring(),
+      () => {},
+    );
+    return cancel;
+  }
+
+  /** Until `wakeAtMs` or a wake-up (the deadline's among them), whichever comes first; no timer outlives it. */
   async #sleep(wakeAtMs: number): Promise<void> {
     if (this.#woken) {
       this.#woken = false;
       return;
     }
     const { clock, deadlineMs = Infinity } = this.#options;
-    const untilMs = Math.min(wakeAtMs, deadlineMs);
-    const cancel = new AbortController();
     const waits = [new Promise<void>((resolve) => (this.#wake = resolve))];
-    if (untilMs < Infinity)
-      waits.push(clock.sleep(untilMs - clock.nowMs(), cancel.signal).catch(() => {}));
+    const cancel = wakeAtMs < deadlineMs ? new AbortController() : null;
+    if (cancel) waits.push(clock.sleep(wakeAtMs - clock.nowMs(), cancel.signal).catch(() => {}));
     await Promise.race(waits);
-    cancel.abort(SLEEP_CANCELLED);
+    cancel?.abort(SLEEP_CANCELLED);
     this.#wake = null;
     this.#woken = false;
   }
