@@ -166,8 +166,8 @@ interface CrawlRun {
  * Crawls until the crawl ends or is stopped (Ctrl-C, SIGTERM) and gives
  * back its report only. The crawl's state (the book and the checkpoint it
  * ends with) is let go here, before the report is rendered and written:
- * for the 10,137 pages of the OpenJDK docs that is ~70 MB of heap the
- * rendering no longer sits on top of.
+ * after the 10,137 pages of the OpenJDK docs, 21 MB of heap left alive
+ * when the report is rendered instead of 78 MB (after a full collection).
  */
 async function crawlToReport(
   makeCrawler: () => Crawler,
