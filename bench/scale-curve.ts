@@ -9,7 +9,8 @@
  * frames and checkpoints included) and the size of the whole state then.
  *
  * The crawl runs in a child process (`node --import tsx bench/scale-curve.ts
- * --child <urls> <state file>`) that is killed when its resident memory
+ * --child <urls> <state file>`), its heap set as the command line sets it
+ * (cli/heap-growth.ts), that is killed when its resident memory
  * passes a cap (default 2,000 MB) or its time passes one (default 240 s), so
  * the bench never takes the machine down; where and why it stopped is part
  * of the figures. Runs alone with `npx tsx bench/scale-curve.ts`
@@ -20,6 +21,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { boundHeapGrowth } from '../cli/heap-growth.ts';
 import { SqliteCrawlStore } from '../cli/state/sqlite-crawl-store.ts';
 import { systemClock } from '../lib/crawl/clock.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
@@ -514,6 +516,8 @@ function showProgress(line: string): void {
 
 if (process.argv[2] === '--child' && process.argv[1]?.endsWith('scale-curve.ts')) {
   const [, , , urls, stateFile, points] = process.argv;
+  // The heap as the command line's process sets it (cli/heap-growth.ts).
+  boundHeapGrowth();
   await crawlSampled(Number(urls), stateFile!, points!.split(',').map(Number));
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figures = await measureScaleCurve({ onLine: showProgress });
