@@ -59,7 +59,7 @@ describe('safeJsonChunks', () => {
       { pages: Array.from({ length: 50 }, (_, i) => ({ url: `/p${i}`, links: [i, i + 1] })) },
     ];
     for (const value of values)
-      for (const indent of [2, 4])
+      for (const indent of [0, 2, 4])
         for (const levels of [0, 1, 2, 5])
           expect(joined(value, indent, levels)).toBe(stringifySafeJson(value, indent));
   });

@@ -36,7 +36,8 @@ export function stringifySafeJson(value: unknown, indent?: number): string {
  * each is written and dropped.
  */
 export function* safeJsonChunks(value: unknown, indent = 2, levels = 2): Generator<string> {
-  yield* chunksOf(value, levels, indent, '');
+  // Without indentation there are no lines to put members on: one piece.
+  yield* chunksOf(value, indent > 0 ? levels : 0, indent, '');
 }
 
 function* chunksOf(value: unknown, levels: number, indent: number, pad: string): Generator<string> {
