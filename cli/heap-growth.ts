@@ -9,7 +9,7 @@
  */
 import v8 from 'node:v8';
 
-export const HEAP_GROWING_PERCENT = 30;
+const HEAP_GROWING_PERCENT = 30;
 
 /** Set once, before the command runs: V8 reads it at every full collection. */
 export function boundHeapGrowth(): void {

@@ -5,9 +5,10 @@
  * reserved for it. Otherwise it sleeps, on one clock.sleep, until the
  * policy's next time, woken early when a slot frees, a delay or pause
  * changes, a visit ends (it may have queued URLs), the deadline comes (one
- * sleep of its own for the whole run) or the signal aborts. It returns when the frontier is empty and no visit runs,
- * or when `check` names a reason to stop; visits still running are then
- * the caller's to wait for (`settled`).
+ * sleep of its own for the whole run) or the signal aborts. It returns
+ * when the frontier is empty and no visit runs, or when `check` names a
+ * reason to stop; visits still running are then the caller's to wait for
+ * (`settled`).
  */
 import { SLEEP_CANCELLED, type Clock } from './clock.ts';
 import type { Frontier, FrontierEntry } from './frontier.ts';
