@@ -11,6 +11,7 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '../lib/http/types.ts';
+import { requestDeadline, timedOut } from '../lib/http/request-deadline.ts';
 
 export interface FetchHooks {
   /**
@@ -26,8 +27,19 @@ export async function fetchWithHooks(
   request: HttpRequest,
   hooks: FetchHooks,
 ): Promise<HttpResponse> {
-  const deadline = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  const deadline = requestDeadline(request.signal, request.timeoutMs);
+  try {
+    return await fetchWithSignal(deadline.signal, request, hooks);
+  } finally {
+    deadline.end();
+  }
+}
+
+async function fetchWithSignal(
+  signal: AbortSignal,
+  request: HttpRequest,
+  hooks: FetchHooks,
+): Promise<HttpResponse> {
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -107,11 +119,11 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 function classify(error: unknown, signal: AbortSignal): HttpError {
   if (signal.aborted) {
-    const timedOut = signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+    const late = timedOut(signal);
     const { t } = extensionTranslator();
     return new HttpError(
-      timedOut ? 'timeout' : 'aborted',
-      timedOut ? t('http_error_timeout') : t('http_error_cancelled'),
+      late ? 'timeout' : 'aborted',
+      late ? t('http_error_timeout') : t('http_error_cancelled'),
     );
   }
   // The browser says only "Failed to fetch": DNS, refused, CORS and too many redirects look alike.
