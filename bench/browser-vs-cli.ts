@@ -7,10 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
 import { chromium, type Worker } from '@playwright/test';
 import { startSiteServer } from '../cli/site-server.ts';
-import { extensionProcessRssMb } from './browser.ts';
+import { benchLaunchOptions, extensionProcessRssMb } from './browser.ts';
 import { generateSite } from './generate-site.ts';
 
 const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
@@ -140,7 +139,7 @@ async function timeBrowser(
   const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
   const context = await chromium.launchPersistentContext(
     profile,
-    extensionLaunchOptions(EXTENSION_DIR),
+    benchLaunchOptions(EXTENSION_DIR),
   );
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

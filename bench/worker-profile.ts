@@ -1,9 +1,10 @@
 /**
  * A CPU profile of the extension's service worker through one crawl of
  * Debian's django docs (the site and settings of worker-stops.ts), and the
- * functions that took its time. Playwright opens no CDP session on a
- * worker, so the profile goes through Chromium's own debugging port: the
- * worker's target there, over a WebSocket (Node 20: --experimental-websocket).
+ * functions that took its time. Playwright's own session on the worker
+ * offers no profiler, so the profile goes through Chromium's own debugging
+ * port: the worker's target there, over a WebSocket (Node 20:
+ * --experimental-websocket).
  *
  *   NODE_OPTIONS=--experimental-websocket npx tsx bench/worker-profile.ts [out.cpuprofile]
  *
@@ -15,7 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
+import { benchLaunchOptions } from './browser.ts';
 import { ORIGIN, SETTINGS, startNginx } from './worker-stops.ts';
 
 const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
@@ -101,7 +102,7 @@ function heaviest(profile: CpuProfile, count: number): string[] {
 async function profileCrawl(out: string): Promise<void> {
   startNginx();
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-profile-'));
-  const launch = extensionLaunchOptions(EXTENSION_DIR);
+  const launch = benchLaunchOptions(EXTENSION_DIR);
   const context = await chromium.launchPersistentContext(profileDir, {
     ...launch,
     args: [...launch.args, `--remote-debugging-port=${DEBUG_PORT}`],
