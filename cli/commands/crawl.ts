@@ -24,7 +24,7 @@ import { withText } from '../../lib/i18n/with-text.ts';
 import { safeJsonChunks } from '../../lib/text/safe-json.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
-import type { CrawlOptions } from '../../lib/crawl/types.ts';
+import type { CrawlOptions, CrawlStats } from '../../lib/crawl/types.ts';
 import { USER_AGENT } from '../../lib/identity.ts';
 import { checkSameCrawl } from '../checkpoint-file.ts';
 import type { SqliteCrawlStore } from '../state/sqlite-crawl-store.ts';
@@ -171,8 +171,29 @@ interface CrawlRun {
  */
 async function crawlToReport(
   makeCrawler: () => Crawler,
-  { store, stateFile, outputArgs, progress, readers, i18n, onStart }: CrawlRun,
+  run: CrawlRun,
 ): Promise<{ report: CrawlReport; cut: CutShortNote | null; saveError: Error | null }> {
+  const { checkpoint, stats, saveError, stoppedBy } = await crawlToEnd(makeCrawler, run);
+  const cut = await cutShortNote(checkpoint, stoppedBy, run.stateFile, run.outputArgs);
+  return { report: buildReport(checkpoint, stats), cut, saveError };
+}
+
+/**
+ * Runs the crawl to its end. The crawler lives only here: once this returns,
+ * what it does not share with the final checkpoint (its maps of every URL,
+ * the link sources' working structures, the politeness and robots.txt
+ * state) is garbage, so building the report can reuse that memory rather
+ * than add to it: the peak of a big crawl's process is at its end.
+ */
+async function crawlToEnd(
+  makeCrawler: () => Crawler,
+  { store, progress, readers, i18n, onStart }: CrawlRun,
+): Promise<{
+  checkpoint: CrawlCheckpoint;
+  stats: CrawlStats;
+  saveError: Error | null;
+  stoppedBy: StopSignal | null;
+}> {
   const crawler = makeCrawler();
   onStart(crawler.book.options);
   const stop = new AbortController();
@@ -196,8 +217,7 @@ async function crawlToReport(
   }
   const closeError = closeStore(store);
   const saveError = crawler.saveError ?? closeError;
-  const cut = await cutShortNote(checkpoint, stoppedBy, stateFile, outputArgs);
-  return { report: buildReport(checkpoint, crawler.stats()), cut, saveError };
+  return { checkpoint, stats: crawler.stats(), saveError, stoppedBy };
 }
 
 /** The saved crawl to compare with; one of another site is refused, naming both start URLs. */
