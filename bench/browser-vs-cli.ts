@@ -12,7 +12,7 @@ import { startSiteServer } from '../cli/site-server.ts';
 import { benchLaunchOptions, extensionProcessRssMb } from './browser.ts';
 import { generateSite } from './generate-site.ts';
 
-const EXTENSION_DIR = path.resolve('.output-e2e/chrome-mv3');
+const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 
 export interface CrawlFigures {
   pages: number;

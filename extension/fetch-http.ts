@@ -119,11 +119,11 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 function classify(error: unknown, signal: AbortSignal): HttpError {
   if (signal.aborted) {
-    const late = timedOut(signal);
+    const isTimeout = timedOut(signal);
     const { t } = extensionTranslator();
     return new HttpError(
-      late ? 'timeout' : 'aborted',
-      late ? t('http_error_timeout') : t('http_error_cancelled'),
+      isTimeout ? 'timeout' : 'aborted',
+      isTimeout ? t('http_error_timeout') : t('http_error_cancelled'),
     );
   }
   // The browser says only "Failed to fetch": DNS, refused, CORS and too many redirects look alike.
