@@ -18,25 +18,27 @@ export interface ExtensionBrowser {
 }
 
 /**
- * Chromium's launch options for a bench, and Playwright told to leave the
- * extension's service worker unwatched. By default Playwright turns on
- * DevTools network tracking (`Network.enable`) in every service worker it
- * attaches to, so that `context.on('request')` sees the worker's requests,
- * and Chromium then keeps a record of each request in the extension's
- * process and reports it over the debugging pipe. That is the test
- * harness's cost, not the extension's: 20,000 plain `fetch`es of Debian's
- * libstdc++ pages from an empty extension's worker grew its process from
- * 221 to 401 MB at ~450 a second when watched, and stayed at 131-160 MB at
- * ~900 a second with `PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK` (and at
- * 108-118 MB with Chromium started by hand, no Playwright at all).
- * The benches measure what a user's browser does, so they turn it off; the
- * e2e tests keep it (tests/e2e/hostile-input.spec.ts logs the worker's requests).
+ * Whether Playwright tracks the requests of the service workers it attaches
+ * to (read when it attaches, in this process). By default it turns on
+ * DevTools network tracking (`Network.enable`) in each, so that
+ * `context.on('request')` sees the worker's requests, and Chromium then
+ * keeps a record of each request in the extension's process. That is the
+ * test harness's cost, not the extension's: 14,000 plain fetches from an
+ * empty extension's worker ran at 560/s and grew its process 223 -> 404 MB
+ * watched, and at 1,086/s in 134-154 MB unwatched
+ * (bench/worker-fetch-memory.ts). The e2e tests keep it on
+ * (tests/e2e/hostile-input.spec.ts logs the worker's requests).
  */
+export function trackWorkerRequests(on: boolean): void {
+  if (on) delete process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK;
+  else process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK = '1';
+}
+
+/** Chromium's launch options for a bench: the benches measure what a user's browser does, unwatched. */
 export function benchLaunchOptions(
   extensionDir: string,
 ): ReturnType<typeof extensionLaunchOptions> {
-  // Read by Playwright when it attaches to a service worker, in this process.
-  process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK = '1';
+  trackWorkerRequests(false);
   return extensionLaunchOptions(extensionDir);
 }
 

@@ -8,7 +8,7 @@
  *   - watched: Playwright's default, DevTools network tracking on in the
  *     worker (what the e2e tests run with);
  *   - unwatched: that tracking off, as the other browser benches run (see
- *     benchLaunchOptions);
+ *     trackWorkerRequests);
  *   - timeout-signal: unwatched, each fetch given `AbortSignal.timeout(15 s)`
  *     (what extension/fetch-http.ts did before lib/http/request-deadline.ts);
  *   - big-heap: unwatched, with ~300 MB of live objects in the worker's
@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Worker } from '@playwright/test';
 import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
-import { extensionProcessRssMb } from './browser.ts';
+import { extensionProcessRssMb, trackWorkerRequests } from './browser.ts';
 import { htmlFiles } from './html-files.ts';
 import { startNginx } from './real-site.ts';
 
@@ -62,9 +62,7 @@ async function emptyExtension(): Promise<string> {
 }
 
 async function measure(variant: Variant, urls: string[], fetches: number): Promise<string> {
-  // Read by Playwright when it attaches to a service worker (see benchLaunchOptions).
-  if (variant === 'watched') delete process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK;
-  else process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK = '1';
+  trackWorkerRequests(variant === 'watched');
   const extension = await emptyExtension();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'robotlens-bench-profile-'));
   const context = await chromium.launchPersistentContext(
