@@ -11,6 +11,7 @@ import { chromium, type Worker } from '@playwright/test';
 import { startSiteServer } from '../cli/site-server.ts';
 import { benchLaunchOptions, extensionProcessRssMb } from './browser.ts';
 import { generateSite } from './generate-site.ts';
+import { cpuSpent, snapshotCpu, type CpuSpent } from './process-cpu.ts';
 
 const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
 
@@ -30,6 +31,11 @@ export interface CrawlFigures {
   /** Pages (HTML fetched and read) per second: the command line's and the extension's crawl. */
   cliPagesPerSecond: number;
   browserPagesPerSecond: number;
+  /**
+   * CPU time during the extension's crawl, by process (Chromium's and this
+   * one, the site's server) and by thread of the extension's process.
+   */
+  browserCrawlCpu: CpuSpent;
 }
 
 /**
@@ -68,6 +74,7 @@ export async function measureBrowserVsCli(
       browserFetchPagesPerSecond: browser.fetchCeiling,
       cliPagesPerSecond: pages / cli.seconds,
       browserPagesPerSecond: pages / browser.seconds,
+      browserCrawlCpu: browser.cpu,
     };
   } finally {
     await site.close();
@@ -146,6 +153,7 @@ async function timeBrowser(
     const extensionId = new URL(worker.url()).host;
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/popup.html?tabId=1`);
+    const cpuBefore = await snapshotCpu();
     const started = performance.now();
     const reply = await page.evaluate(
       (s) =>
@@ -169,10 +177,11 @@ async function timeBrowser(
       }
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSpent(cpuBefore, await snapshotCpu());
     const heapMb = extensionProcessRssMb();
     const settled = context.serviceWorkers()[0] ?? worker;
     const fetchCeiling = await plainFetchRate(settled, origin, settings);
-    return { seconds, urls, heapMb, fetchCeiling };
+    return { seconds, urls, heapMb, fetchCeiling, cpu };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

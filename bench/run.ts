@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureBrowserVsCli } from './browser-vs-cli.ts';
+import { formatCpu } from './process-cpu.ts';
 import { measureBundle } from './bundle.ts';
 import { measureCliThroughput, type ToolRun } from './cli-throughput.ts';
 import { measureContentScript } from './content-script.ts';
@@ -187,6 +188,10 @@ row(
     .join(' / '),
 );
 row('extension process RSS after the crawl', mb(crawl.extensionRssMb));
+row(
+  'CPU during the extension crawl (both cores are busy: the rate is bound by it)',
+  formatCpu(crawl.browserCrawlCpu, crawl.browserSeconds),
+);
 await rm(root, { recursive: true, force: true });
 
 const bundle = await measureBundle();
