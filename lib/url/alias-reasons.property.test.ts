@@ -8,6 +8,7 @@ import {
   aliasReasons,
   describeAlias,
   fullAliasReasons,
+  hasDotSegment,
 } from './alias-reasons.ts';
 import { normalizeUrl } from './normalize-url.ts';
 
@@ -94,6 +95,33 @@ describe('aliasReasons shortcuts', () => {
         expect(aliasReasons(raw, base)).toEqual(fullAliasReasons(raw, base));
       }),
       1_000,
+    );
+  });
+});
+
+/** hasDotSegment as it was first written: split on `/`, a regex per segment. */
+function hasDotSegmentBySplit(path: string, relativePath: boolean): boolean {
+  const dotSegment = /^(?:\.|%2e){1,2}$/i;
+  const segments = path.split('/');
+  let start = 0;
+  if (relativePath) while (start < segments.length && dotSegment.test(segments[start]!)) start++;
+  return segments.slice(start).some((segment) => dotSegment.test(segment));
+}
+
+/** Paths made of the pieces dot segments are made of, so that nearly every case comes up. */
+const dottyPath = fc
+  .array(fc.constantFrom('.', '..', '...', '/', 'a', '%2e', '%2E', '%2', '%', '.a', 'b.'), {
+    maxLength: 12,
+  })
+  .map((pieces) => pieces.join(''));
+
+describe('hasDotSegment', () => {
+  it('reads every path as splitting it into segments does', () => {
+    checkProperty(
+      fc.property(fc.oneof(dottyPath, anyString), fc.boolean(), (path, relativePath) => {
+        expect(hasDotSegment(path, relativePath)).toBe(hasDotSegmentBySplit(path, relativePath));
+      }),
+      5_000,
     );
   });
 });

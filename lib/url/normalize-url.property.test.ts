@@ -11,7 +11,7 @@ import {
   write,
   type Spelling,
 } from '../../tests/support/url-arbitraries.ts';
-import { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
+import { normalizeHref, normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
 
 const anyInput = fc.oneof(anyString, urlLike, webUrl);
 const anyBase = fc.option(fc.oneof(webUrl, urlLike, anyString), { nil: undefined });
@@ -137,6 +137,34 @@ describe('normalizeUrl keeps distinct resources distinct', () => {
         expect(a).not.toEqual(b);
       }),
       100,
+    );
+  });
+});
+
+describe('normalizeHref', () => {
+  it('gives what normalizeUrl gives for every URL parser serialization', () => {
+    const serialized = fc
+      .tuple(
+        fc.oneof(
+          webUrl,
+          urlLike,
+          respelledUrl.map((r) => r.respelled),
+        ),
+        fc.option(webUrl, { nil: undefined }),
+      )
+      .map(([input, base]) => {
+        try {
+          return new URL(input, base).href;
+        } catch {
+          return null;
+        }
+      })
+      .filter((href): href is string => href !== null);
+    checkProperty(
+      fc.property(serialized, (href) => {
+        expect(normalizeHref(href)).toEqual(normalizeUrl(href));
+      }),
+      3_000,
     );
   });
 });

@@ -137,6 +137,11 @@ describe('normalizeHref', () => {
       'https://example.com/@me',
       'http://xn--bcher-kva.example/',
       'https://example.com/caf%C3%A9?x=%e2%82%ac',
+      'http://example.com/a/b.html#',
+      'http://example.com/a?q=1#sec/../x%41@y',
+      'http://example.com/a/.b/../c#f',
+      'http://example.com#x',
+      'https://user@example.com/#x',
     ];
     for (const input of inputs) {
       const href = new URL(input).href;
