@@ -17,16 +17,21 @@ export function supportedLanguage(locale: string | undefined): CliLanguage | nul
   return (CLI_LANGUAGES as readonly string[]).includes(primary) ? (primary as CliLanguage) : null;
 }
 
-/** The language the environment asks for: the first locale variable set, else Intl's locale. */
+/**
+ * The language the environment asks for: the first locale variable set,
+ * else Intl's locale. Intl is asked only then: its first DateTimeFormat
+ * loads the time zone data, ~25 ms of every run's start.
+ */
 export function languageFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
-  intlLocale: string = Intl.DateTimeFormat().resolvedOptions().locale,
+  intlLocale?: string,
 ): CliLanguage {
   const set = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find(
     (value) => value !== undefined && value !== '',
   );
   if (set !== undefined) return supportedLanguage(set) ?? 'en';
-  return supportedLanguage(intlLocale) ?? 'en';
+  const locale = intlLocale ?? Intl.DateTimeFormat().resolvedOptions().locale;
+  return supportedLanguage(locale) ?? 'en';
 }
 
 /** Takes `--lang <l>` or `--lang=<l>` out of the arguments, wherever it is. */
