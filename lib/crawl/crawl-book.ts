@@ -16,6 +16,7 @@ import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
 import { ChangedUrls } from './changed-urls.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
+import { KnownUrls } from './known-urls.ts';
 import { LinkGraph, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
@@ -102,7 +103,7 @@ export class CrawlBook {
   readonly records = new Map<string, UrlRecord>();
   /** The records' counters, kept as they are recorded: a live crawl's stats without reading every record. */
   readonly recordCounts = new RecordCounts();
-  readonly known = new Set<string>();
+  readonly known = new KnownUrls();
   readonly sources: LinkSources;
   readonly querySpace: QuerySpaceTracker;
   readonly robots: Map<string, RobotsFetchJson>;
@@ -146,6 +147,9 @@ export class CrawlBook {
       this.known.add(entry.url);
       if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
     }
+    // Read back, each page's links are strings of their own: the known ones are shared again.
+    for (const record of checkpoint.records)
+      if (record.links) record.links = record.links.map((url) => this.known.kept(url));
     this.sources = LinkSources.fromJSON(checkpoint.sources);
     this.querySpace = QuerySpaceTracker.fromJSON(checkpoint.querySpace);
     this.robots = new Map(checkpoint.robots);

@@ -263,8 +263,13 @@ export class PageExpander {
         referrer: pageUrl,
       });
     }
-    if (nofollow) this.#book.notFollowed.push({ page: pageUrl, links: [...new Set(targets)] });
-    if (record.etag || record.lastModified) record.links = [...new Set(targets)];
+    if (nofollow) this.#book.notFollowed.push({ page: pageUrl, links: this.#keptOnce(targets) });
+    if (record.etag || record.lastModified) record.links = this.#keptOnce(targets);
+  }
+
+  /** The URLs once each, as the strings the crawl knows them by (see KnownUrls). */
+  #keptOnce(urls: string[]): string[] {
+    return [...new Set(urls)].map((url) => this.#book.known.kept(url));
   }
 
   /** A 304 page: its stored links are queued again (sources are already known from before). */
