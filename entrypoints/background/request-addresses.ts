@@ -8,19 +8,16 @@
  * Records are keyed by URL, as in request-records.ts.
  */
 import { browser } from 'wxt/browser';
-import { isOwnRequest, ownOrigin } from '../../extension/own-origin.ts';
+import { isOwnRequest, ownOrigin, type RequestSource } from '../../extension/own-origin.ts';
 
 const seen = new Map<string, string>();
 const waiting = new Map<string, (address: string) => void>();
 /** Forgotten after this long, so a record cannot outlive its fetch. */
 const RECORD_LIFETIME_MS = 60_000;
 
-interface AddressEvent {
+interface AddressEvent extends RequestSource {
   url: string;
   ip?: string;
-  tabId: number;
-  initiator?: string;
-  originUrl?: string;
 }
 
 export function watchOwnAddresses(): void {

@@ -8,7 +8,7 @@
  * Firefox say so) are recorded; pages' requests are not.
  */
 import { browser } from 'wxt/browser';
-import { isOwnRequest, ownOrigin } from '../../extension/own-origin.ts';
+import { isOwnRequest, ownOrigin, type RequestSource } from '../../extension/own-origin.ts';
 
 export interface SeenResponse {
   statusCode: number;
@@ -45,13 +45,10 @@ export function watchOwnRequests(): void {
   event?.addListener(note, filter, ['responseHeaders']);
 }
 
-interface RedirectEvent {
+interface RedirectEvent extends RequestSource {
   url: string;
   statusCode: number;
   responseHeaders?: { name: string; value?: string }[];
-  tabId: number;
-  initiator?: string;
-  originUrl?: string;
 }
 
 function isRedirectStatus(status: number): boolean {
