@@ -189,7 +189,7 @@ row(
 );
 row('extension process RSS after the crawl', mb(crawl.extensionRssMb));
 row(
-  'CPU during the extension crawl (both cores are busy: the rate is bound by it)',
+  "CPU during the extension crawl: by process, and the service worker's thread",
   formatCpu(crawl.browserCrawlCpu, crawl.browserSeconds),
 );
 await rm(root, { recursive: true, force: true });

@@ -54,6 +54,8 @@ const URI_PARTS =
 const UNENCODED_IN_PATH = /[^\x21-\x7e]|["<>`{}]/;
 const UNENCODED_IN_QUERY = /[^\x21-\x7e]|["<>']/;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const DOT = 0x2e;
+const PERCENT = 0x25;
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
 
 /**
@@ -199,9 +201,6 @@ function isDotSegmentAt(path: string, start: number, end: number): boolean {
   }
   return dots > 0;
 }
-
-const DOT = 0x2e;
-const PERCENT = 0x25;
 
 function addEscapeReasons(found: Set<AliasReason>, text: string): void {
   for (const [escape, hex = ''] of text.matchAll(ESCAPE)) {
