@@ -12,6 +12,9 @@
  *
  *   npx tsx bench/browser-large-crawl.ts [pages]      (after `npm run bench`'s build)
  *
+ * BENCH_NO_STOPS=1 crawls without stopping the worker; BENCH_RSS_TRACE=1
+ * prints the pages done and the process's memory every second (stderr).
+ *
  * The site is generated once under the temp folder and kept for the next
  * run (100,000 pages of ~3 KB: ~300 MB, ~1 min to write).
  */
@@ -27,8 +30,10 @@ import { startNginx } from './real-site.ts';
 import { SETTINGS } from './worker-stops.ts';
 
 const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.output-e2e/chrome-mv3');
-/** The worker is stopped when this share of the pages is done. */
-const STOP_AT = [1 / 3, 2 / 3];
+/** The worker is stopped when this share of the pages is done (none with BENCH_NO_STOPS=1). */
+const STOP_AT = process.env.BENCH_NO_STOPS === '1' ? [] : [1 / 3, 2 / 3];
+/** BENCH_RSS_TRACE=1: every second's pages done and resident memory, on stderr. */
+const TRACE = process.env.BENCH_RSS_TRACE === '1';
 /** The crawl must end by then. */
 const DEADLINE_MS = 60 * 60_000;
 
@@ -91,6 +96,10 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
       if (rss !== null) peakRssMb = Math.max(peakRssMb ?? 0, rss);
       const done = progress?.stats.pagesCrawled ?? 0;
       if (done >= ((curve.length + 1) * pages) / 10) curve.push({ done, rssMb: rss });
+      if (TRACE)
+        console.error(
+          `${((Date.now() - started) / 1000).toFixed(0)} s ${done} pages ${rss?.toFixed(0)} MB`,
+        );
       if (progress && progress.phase !== 'running') break;
       if (stopsLeft.length > 0 && done >= stopsLeft[0]!) {
         stopsLeft.shift();
