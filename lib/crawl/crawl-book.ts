@@ -147,10 +147,9 @@ export class CrawlBook {
       this.known.add(entry.url);
       if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
     }
-    // Read back, each page's links are strings of their own: the known ones are shared again.
-    for (const record of checkpoint.records)
-      if (record.links) record.links = record.links.map((url) => this.known.kept(url));
-    this.sources = LinkSources.fromJSON(checkpoint.sources);
+    const kept = (url: string) => this.known.kept(url);
+    shareKnownUrls(checkpoint, kept);
+    this.sources = LinkSources.fromJSON(checkpoint.sources, kept);
     this.querySpace = QuerySpaceTracker.fromJSON(checkpoint.querySpace);
     this.robots = new Map(checkpoint.robots);
     this.contentSeen = new Map(checkpoint.contentSeen);
@@ -159,7 +158,7 @@ export class CrawlBook {
     this.notFollowed = [...checkpoint.notFollowed];
     this.schemeLinks = new Map(checkpoint.schemeLinks ?? []);
     this.linkGraph = checkpoint.linkGraph
-      ? LinkGraph.fromJSON(checkpoint.linkGraph)
+      ? LinkGraph.fromJSON(checkpoint.linkGraph, kept)
       : new LinkGraph();
     this.linkGraphComplete = checkpoint.linkGraph !== undefined || checkpoint.records.length === 0;
     this.sitemap = checkpoint.sitemap;
@@ -336,6 +335,27 @@ export class CrawlBook {
       sources: this.sources.toJSON(),
       ...(this.linkGraphComplete ? { linkGraph: this.linkGraph.toJSON() } : {}),
     };
+  }
+}
+
+/**
+ * Read back from a checkpoint, every URL in it is a string of its own: a
+ * page's URL once for its record and again in each of its links' sources,
+ * as referrer and in the link graph. The queue's and records' URLs are the
+ * ones kept (KnownUrls); the others are pointed at them. A generated
+ * site's crawl of 19,000 URLs, rebuilt from its JSON checkpoint: 294,000
+ * strings (27.4 MB) in a 51.0 MB heap, against 145,000 (20.5 MB) in 44.2 MB
+ * with them shared, about what the crawl that saved it held. Debian's Rust
+ * docs' state file (30,454 URLs; most strings there are the pages' own):
+ * 96.0 → 92.1 MB.
+ */
+function shareKnownUrls(checkpoint: CrawlCheckpoint, kept: (url: string) => string): void {
+  for (const entry of checkpoint.queue) if (entry.referrer) entry.referrer = kept(entry.referrer);
+  for (const record of checkpoint.records) {
+    if (record.links) record.links = record.links.map(kept);
+    if (record.finalUrl) record.finalUrl = kept(record.finalUrl);
+    if (record.duplicateOf) record.duplicateOf = kept(record.duplicateOf);
+    for (const hop of record.redirects ?? []) hop.url = kept(hop.url);
   }
 }
 

@@ -102,11 +102,12 @@ export class LinkGraph {
     };
   }
 
-  static fromJSON(data: LinkGraphJson): LinkGraph {
+  /** `kept`: as for LinkSources.fromJSON, the string each URL is kept by elsewhere. */
+  static fromJSON(data: LinkGraphJson, kept: (url: string) => string = (url) => url): LinkGraph {
     const graph = new LinkGraph();
     for (const [url, links, pages] of data.linkedFrom)
-      graph.#linkedFrom.set(url, { links, pages: [...pages] });
-    for (const url of data.followed) graph.#followed.add(url);
+      graph.#linkedFrom.set(kept(url), { links, pages: pages.map(kept) });
+    for (const url of data.followed) graph.#followed.add(kept(url));
     graph.#nofollowLinks.push(...data.nofollowLinks);
     graph.#nofollowLinkCount = data.nofollowLinkCount;
     return graph;

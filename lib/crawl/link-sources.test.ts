@@ -29,6 +29,21 @@ describe('LinkSources', () => {
     expect(sources.get('http://e/ok').sources).toHaveLength(3);
   });
 
+  it('reads every URL of a checkpoint through `kept`, and reads the same lists', () => {
+    const sources = new LinkSources();
+    sources.add('http://e/a', from('http://e/', 'A'));
+    sources.add('http://e/a', from('http://e/p1', 'B'));
+    sources.add('http://e/fine', from('http://e/p2'));
+    sources.settle('http://e/fine', true);
+    const saved = JSON.stringify(sources);
+    const asked = new Set<string>();
+    const copy = LinkSources.fromJSON(JSON.parse(saved), (url) => (asked.add(url), url));
+    expect([...asked].sort()).toEqual(
+      ['http://e/', 'http://e/a', 'http://e/fine', 'http://e/p1', 'http://e/p2'].sort(),
+    );
+    expect(JSON.stringify(copy)).toBe(saved);
+  });
+
   it('survives a JSON round trip', () => {
     const sources = new LinkSources();
     sources.add('http://e/a', from('http://e/', 'A'));

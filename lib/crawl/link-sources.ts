@@ -130,16 +130,25 @@ export class LinkSources {
     };
   }
 
-  static fromJSON(data: { entries: [string, SourceList][]; fine: string[] }): LinkSources {
+  /**
+   * `kept` gives the string a URL is kept by elsewhere (KnownUrls.kept):
+   * read back from a checkpoint, every URL in it is a string of its own.
+   */
+  static fromJSON(
+    data: { entries: [string, SourceList][]; fine: string[] },
+    kept: (url: string) => string = (url) => url,
+  ): LinkSources {
     const sources = new LinkSources();
-    for (const url of data.fine) sources.#fine.add(url);
-    for (const [url, saved] of data.entries) {
+    for (const url of data.fine) sources.#fine.add(kept(url));
+    for (const [savedUrl, saved] of data.entries) {
+      const url = kept(savedUrl);
       const list = sources.#listOf(url);
       list.count = saved.count;
+      for (const source of saved.sources) source.page = kept(source.page);
       list.sources = saved.sources.length > 0 ? saved.sources : null;
       if (list.pages === null) continue;
       for (const [page, links] of saved.pages ?? pagesOfSources(saved.sources)) {
-        const at = sources.#pageAt(url, list, page);
+        const at = sources.#pageAt(url, list, kept(page));
         (list.pages[at + 1] as number) += links;
       }
       for (const source of saved.sources) {
