@@ -13,7 +13,15 @@
  *     (what extension/fetch-http.ts did before lib/http/request-deadline.ts);
  *   - big-heap: unwatched, with ~300 MB of live objects in the worker's
  *     heap, as a large crawl's state makes it: V8 then collects less often,
- *     and each fetch's native garbage waits for that collection.
+ *     and each fetch's native garbage waits for that collection;
+ *   - big-heap-offscreen: big-heap, the fetches made and the bodies read in
+ *     an offscreen document (a heap of its own, small), each body handed to
+ *     the worker as a transferred ArrayBuffer;
+ *   - big-heap-offscreen-sizes: the same, only each body's size handed
+ *     back: what reading pages where they are fetched would leave the
+ *     worker.
+ *
+ * VARIANTS=big-heap,big-heap-offscreen-sizes runs only those.
  *
  *   npx tsx bench/worker-fetch-memory.ts [docRoot] [fetches]
  */
@@ -26,14 +34,25 @@ import { extensionProcessRssMb, trackWorkerRequests } from './browser.ts';
 import { htmlFiles } from './html-files.ts';
 import { startNginx } from './real-site.ts';
 
-const VARIANTS = ['watched', 'unwatched', 'timeout-signal', 'big-heap'] as const;
-type Variant = (typeof VARIANTS)[number];
+const ALL_VARIANTS = [
+  'watched',
+  'unwatched',
+  'timeout-signal',
+  'big-heap',
+  'big-heap-offscreen',
+  'big-heap-offscreen-sizes',
+] as const;
+type Variant = (typeof ALL_VARIANTS)[number];
+const VARIANTS: readonly Variant[] = process.env.VARIANTS
+  ? ALL_VARIANTS.filter((variant) => process.env.VARIANTS!.split(',').includes(variant))
+  : ALL_VARIANTS;
 const STEP = 2_000;
 
 /** What one batch of fetches runs in the worker: plain JavaScript, sent as text. */
 const FETCH_BATCH = `async (urls, variant) => {
-  if (variant === 'big-heap')
+  if (variant.startsWith('big-heap'))
     self.kept ??= Array.from({ length: 1_500_000 }, (_, i) => ({ url: 'http://x/' + i, n: i, list: [i, 'x' + i] }));
+  if (variant.startsWith('big-heap-offscreen')) return self.fetchOffscreen(urls, variant.endsWith('sizes'));
   let next = 0;
   const one = async () => {
     while (next < urls.length) {
@@ -47,6 +66,47 @@ const FETCH_BATCH = `async (urls, variant) => {
   await Promise.all(Array.from({ length: 8 }, one));
 }`;
 
+/**
+ * The big-heap-offscreen variants: the offscreen document's page fetches
+ * and reads; the worker sends it the URLs and takes the bodies (or their
+ * sizes) back over a MessageChannel.
+ */
+const OFFSCREEN_WORKER = `
+let port = null;
+self.addEventListener('message', (event) => { if (event.data === 'port') port = event.ports[0]; });
+self.fetchOffscreen = async (urls, sizesOnly) => {
+  if (!port) {
+    await chrome.offscreen.createDocument({ url: 'offscreen.html', reasons: ['WORKERS'], justification: 'bench' });
+    while (!port) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  let bytes = 0;
+  await new Promise((resolve) => {
+    port.onmessage = (event) => {
+      if (event.data.done) resolve();
+      else bytes += event.data.size ?? event.data.body.byteLength;
+    };
+    port.postMessage({ urls, sizesOnly });
+  });
+  return bytes;
+};`;
+
+const OFFSCREEN_PAGE = `
+const channel = new MessageChannel();
+navigator.serviceWorker.ready.then((registration) => registration.active.postMessage('port', [channel.port2]));
+channel.port1.onmessage = async ({ data: { urls, sizesOnly } }) => {
+  let next = 0;
+  const one = async () => {
+    while (next < urls.length) {
+      const response = await fetch(urls[next++], { credentials: 'omit', cache: 'no-store' });
+      const body = await response.arrayBuffer();
+      if (sizesOnly) channel.port1.postMessage({ size: body.byteLength });
+      else channel.port1.postMessage({ body }, [body]);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, one));
+  channel.port1.postMessage({ done: true });
+};`;
+
 async function emptyExtension(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'robotlens-empty-extension-'));
   const manifest = {
@@ -55,9 +115,12 @@ async function emptyExtension(): Promise<string> {
     version: '1',
     background: { service_worker: 'worker.js' },
     host_permissions: ['http://127.0.0.1/*'],
+    permissions: ['offscreen'],
   };
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  await writeFile(path.join(dir, 'worker.js'), '');
+  await writeFile(path.join(dir, 'worker.js'), OFFSCREEN_WORKER);
+  await writeFile(path.join(dir, 'offscreen.html'), '<script src="offscreen.js"></script>');
+  await writeFile(path.join(dir, 'offscreen.js'), OFFSCREEN_PAGE);
   return dir;
 }
 
