@@ -18,8 +18,10 @@
  *     an offscreen document (a heap of its own, small), each body handed to
  *     the worker as a transferred ArrayBuffer;
  *   - big-heap-offscreen-sizes: the same, only each body's size handed
- *     back: what reading pages where they are fetched would leave the
- *     worker.
+ *     back;
+ *   - big-heap-offscreen-links: the same, each page's `href` values handed
+ *     back: roughly what reading pages where they are fetched would send
+ *     the worker.
  *
  * VARIANTS=big-heap,big-heap-offscreen-sizes runs only those.
  *
@@ -41,6 +43,7 @@ const ALL_VARIANTS = [
   'big-heap',
   'big-heap-offscreen',
   'big-heap-offscreen-sizes',
+  'big-heap-offscreen-links',
 ] as const;
 type Variant = (typeof ALL_VARIANTS)[number];
 const VARIANTS: readonly Variant[] = process.env.VARIANTS
@@ -52,7 +55,7 @@ const STEP = 2_000;
 const FETCH_BATCH = `async (urls, variant) => {
   if (variant.startsWith('big-heap'))
     self.kept ??= Array.from({ length: 1_500_000 }, (_, i) => ({ url: 'http://x/' + i, n: i, list: [i, 'x' + i] }));
-  if (variant.startsWith('big-heap-offscreen')) return self.fetchOffscreen(urls, variant.endsWith('sizes'));
+  if (variant.startsWith('big-heap-offscreen')) return self.fetchOffscreen(urls, variant.slice('big-heap-offscreen-'.length));
   let next = 0;
   const one = async () => {
     while (next < urls.length) {
@@ -74,7 +77,7 @@ const FETCH_BATCH = `async (urls, variant) => {
 const OFFSCREEN_WORKER = `
 let port = null;
 self.addEventListener('message', (event) => { if (event.data === 'port') port = event.ports[0]; });
-self.fetchOffscreen = async (urls, sizesOnly) => {
+self.fetchOffscreen = async (urls, answer) => {
   if (!port) {
     await chrome.offscreen.createDocument({ url: 'offscreen.html', reasons: ['WORKERS'], justification: 'bench' });
     while (!port) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -84,8 +87,9 @@ self.fetchOffscreen = async (urls, sizesOnly) => {
     port.onmessage = (event) => {
       if (event.data.done) resolve();
       else bytes += event.data.size ?? event.data.body.byteLength;
+      if (event.data.links) self.lastLinks = event.data.links;
     };
-    port.postMessage({ urls, sizesOnly });
+    port.postMessage({ urls, answer });
   });
   return bytes;
 };`;
@@ -93,14 +97,18 @@ self.fetchOffscreen = async (urls, sizesOnly) => {
 const OFFSCREEN_PAGE = `
 const channel = new MessageChannel();
 navigator.serviceWorker.ready.then((registration) => registration.active.postMessage('port', [channel.port2]));
-channel.port1.onmessage = async ({ data: { urls, sizesOnly } }) => {
+channel.port1.onmessage = async ({ data: { urls, answer } }) => {
   let next = 0;
   const one = async () => {
     while (next < urls.length) {
       const response = await fetch(urls[next++], { credentials: 'omit', cache: 'no-store' });
       const body = await response.arrayBuffer();
-      if (sizesOnly) channel.port1.postMessage({ size: body.byteLength });
-      else channel.port1.postMessage({ body }, [body]);
+      if (answer === 'sizes') channel.port1.postMessage({ size: body.byteLength });
+      else if (answer === 'links') {
+        const html = new TextDecoder().decode(body);
+        const links = Array.from(html.matchAll(/href="([^"]*)"/g), (match) => match[1]);
+        channel.port1.postMessage({ size: body.byteLength, links });
+      } else channel.port1.postMessage({ body }, [body]);
     }
   };
   await Promise.all(Array.from({ length: 8 }, one));
