@@ -1,7 +1,8 @@
 /**
  * What plain `fetch` costs the memory of an extension's process, apart from
- * RobotLens: an extension with nothing but an empty service worker fetches
- * the pages of a real site (Debian's libstdc++ docs by default, served by
+ * RobotLens: an extension with nothing but a service worker (and an
+ * offscreen document for the offscreen variants) fetches the pages of a
+ * real site (Debian's libstdc++ docs by default, served by
  * nginx on 127.0.0.1), 8 at once, bodies read, and the process's resident
  * memory is printed every 2,000 fetches. Each variant runs in a fresh
  * Chromium:
@@ -70,9 +71,10 @@ const FETCH_BATCH = `async (urls, variant) => {
 }`;
 
 /**
- * The big-heap-offscreen variants: the offscreen document's page fetches
- * and reads; the worker sends it the URLs and takes the bodies (or their
- * sizes) back over a MessageChannel.
+ * The big-heap-offscreen variants: an offscreen document fetches and reads
+ * the pages; the worker sends it the URLs over a MessageChannel and takes
+ * back the bodies, their sizes or their `href` values (keeping the last
+ * page's, as a crawl keeps what it reads).
  */
 const OFFSCREEN_WORKER = `
 let port = null;
