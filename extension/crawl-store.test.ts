@@ -154,6 +154,24 @@ describe('crawl store', () => {
     expect(checkpointContent(again.checkpoint)).toEqual(checkpointContent(final));
   });
 
+  it('loads a crawl kept in more saves than one read takes, every save applied', async () => {
+    const store = await workerStore();
+    const paths = Array.from({ length: 11 }, (_, i) => `/p${i}`);
+    await saveWhole(store, O, [paths[0]!]);
+    for (const path of paths.slice(1)) {
+      const crawler = Crawler.start(
+        { startUrls: [`${O}${path}`] },
+        { http: fakeSite({}).http, clock: systemClock },
+      );
+      await store.saveCrawlChanges(O, {
+        replace: false,
+        ...rowsOfCheckpoint(crawler.checkpoint()),
+      });
+    }
+    const queued = (await loaded(await workerStore())).queue.map((entry) => entry.url);
+    expect(queued.sort()).toEqual(paths.map((path) => `${O}${path}`).sort());
+  });
+
   it('a replace drops the rows stored before for its site, and only for its site', async () => {
     const store = await workerStore();
     await saveWhole(store, O, ['/a', '/b', '/c']);
