@@ -13,7 +13,9 @@
  *   npx tsx bench/browser-large-crawl.ts [pages]      (after `npm run bench`'s build)
  *
  * BENCH_NO_STOPS=1 crawls without stopping the worker; BENCH_RSS_TRACE=1
- * prints the pages done and the process's memory every second (stderr).
+ * prints the pages done, the process's memory and each extension context's
+ * JavaScript heap every second (stderr); BENCH_MEMORY_DUMPS (below) adds
+ * Chromium's memory dumps.
  *
  * The site is generated once under the temp folder and kept for the next
  * run (100,000 pages of ~3 KB: ~300 MB, ~1 min to write).
@@ -24,7 +26,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { stopWorker } from '../tests/e2e/service-worker.ts';
-import { extensionPage, extensionProcessRssMb, launchExtension } from './browser.ts';
+import { allocatorsMb } from './memory-dump.ts';
+import {
+  extensionHeapsMb,
+  extensionPage,
+  extensionProcess,
+  extensionProcessRssMb,
+  launchExtension,
+} from './browser.ts';
 import { generateSite, type GeneratedSite } from './generate-site.ts';
 import { startNginx } from './real-site.ts';
 import { SETTINGS } from './worker-stops.ts';
@@ -34,6 +43,13 @@ const EXTENSION_DIR = path.resolve(process.env.ROBOTLENS_EXTENSION_DIR ?? '.outp
 const STOP_AT = process.env.BENCH_NO_STOPS === '1' ? [] : [1 / 3, 2 / 3];
 /** BENCH_RSS_TRACE=1: every second's pages done and resident memory, on stderr. */
 const TRACE = process.env.BENCH_RSS_TRACE === '1';
+/**
+ * With the trace, BENCH_MEMORY_DUMPS=1 adds Chromium's own account of the
+ * process's memory by allocator every 10 s (memory-dump.ts);
+ * BENCH_MEMORY_DUMPS=collect takes each after a full garbage collection,
+ * which changes what is measured: the crawl then has one every 10 s.
+ */
+const DUMPS = TRACE && process.env.BENCH_MEMORY_DUMPS ? process.env.BENCH_MEMORY_DUMPS : null;
 /** The crawl must end by then. */
 const DEADLINE_MS = 60 * 60_000;
 
@@ -96,10 +112,21 @@ export async function measureLargeBrowserCrawl(pages = 98_000): Promise<LargeCra
       if (rss !== null) peakRssMb = Math.max(peakRssMb ?? 0, rss);
       const done = progress?.stats.pagesCrawled ?? 0;
       if (done >= ((curve.length + 1) * pages) / 10) curve.push({ done, rssMb: rss });
-      if (TRACE)
+      if (TRACE) {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const heaps = await extensionHeapsMb(context, page).catch(() => ({}));
+        const pid = extensionProcess()?.pid;
+        const allocators =
+          DUMPS !== null && seconds % 10 === 0
+            ? (await allocatorsMb(context, page, DUMPS === 'collect').catch(() => [])).find(
+                (dump) => dump.pid === pid,
+              )
+            : undefined;
         console.error(
-          `${((Date.now() - started) / 1000).toFixed(0)} s ${done} pages ${rss?.toFixed(0)} MB`,
+          `${seconds} s ${done} pages ${rss?.toFixed(0)} MB; heaps MB ${JSON.stringify(heaps)}` +
+            (allocators ? `; allocators MB ${JSON.stringify(allocators)}` : ''),
         );
+      }
       if (progress && progress.phase !== 'running') break;
       if (stopsLeft.length > 0 && done >= stopsLeft[0]!) {
         stopsLeft.shift();

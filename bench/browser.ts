@@ -81,13 +81,71 @@ export async function extensionPage(
 
 /** The service worker's heap is not exposed to scripts; the extension process's RSS is (Linux `ps`), MB. */
 export function extensionProcessRssMb(): number | null {
+  return extensionProcess()?.rssMb ?? null;
+}
+
+/** The extension's renderer process (the largest, should there be more): its pid and resident memory. */
+export function extensionProcess(): { pid: number; rssMb: number } | null {
   try {
-    const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
-    const rssKb = lines
+    const lines = execFileSync('ps', ['-eo', 'pid=,rss=,args='], { encoding: 'utf8' }).split('\n');
+    const processes = lines
       .filter((line) => line.includes('--extension-process'))
-      .map((line) => Number(line.trim().split(/\s+/)[0]));
-    return rssKb.length > 0 ? Math.max(...rssKb) / 1024 : null;
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .map(([pid = 0, rssKb = 0]) => ({ pid, rssMb: rssKb / 1024 }));
+    return processes.sort((a, b) => b.rssMb - a.rssMb)[0] ?? null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The JavaScript heap of the extension's contexts but `page` (the one the
+ * bench drives it from), by DevTools target type (`service_worker`,
+ * `page`, …; the last of each type): used / committed + Blink's objects,
+ * in MB, as "used/committed+blink".
+ */
+export async function extensionHeapsMb(
+  context: BrowserContext,
+  page: Page,
+): Promise<Record<string, string>> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const heaps: Record<string, string> = {};
+    for (const target of targetInfos) {
+      if (!target.url.startsWith('chrome-extension://') || target.url === page.url()) continue;
+      const { sessionId } = await cdp.send('Target.attachToTarget', {
+        targetId: target.targetId,
+        flatten: false,
+      });
+      const reply = new Promise<HeapUsage | null>((resolve) => {
+        cdp.on('Target.receivedMessageFromTarget', (event) => {
+          if (event.sessionId !== sessionId) return;
+          const message = JSON.parse(event.message) as { id?: number; result?: HeapUsage };
+          if (message.id === 1) resolve(message.result ?? null);
+        });
+        setTimeout(() => resolve(null), 2_000);
+      });
+      await cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+      });
+      const usage = await reply;
+      await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      const mb = (bytes = 0) => Math.round(bytes / 1048576);
+      if (usage)
+        heaps[target.type] =
+          `${mb(usage.usedSize)}/${mb(usage.totalSize)}+${mb(usage.embedderHeapUsedSize)}`;
+    }
+    return heaps;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** DevTools' Runtime.getHeapUsage. */
+interface HeapUsage {
+  usedSize: number;
+  totalSize: number;
+  embedderHeapUsedSize?: number;
 }
