@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extensionLaunchOptions } from '../tests/e2e/launch-options.ts';
+import { attachTarget } from '../tests/e2e/devtools-target.ts';
 import { openTabFrom } from '../tests/e2e/open-tab.ts';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
@@ -114,24 +115,10 @@ export async function extensionHeapsMb(
     const heaps: Record<string, string> = {};
     for (const target of targetInfos) {
       if (!target.url.startsWith('chrome-extension://') || target.url === page.url()) continue;
-      const { sessionId } = await cdp.send('Target.attachToTarget', {
-        targetId: target.targetId,
-        flatten: false,
-      });
-      const reply = new Promise<HeapUsage | null>((resolve) => {
-        cdp.on('Target.receivedMessageFromTarget', (event) => {
-          if (event.sessionId !== sessionId) return;
-          const message = JSON.parse(event.message) as { id?: number; result?: HeapUsage };
-          if (message.id === 1) resolve(message.result ?? null);
-        });
-        setTimeout(() => resolve(null), 2_000);
-      });
-      await cdp.send('Target.sendMessageToTarget', {
-        sessionId,
-        message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
-      });
-      const usage = await reply;
-      await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      const attached = await attachTarget(cdp, target.targetId, 2_000);
+      const { result } = await attached.call('Runtime.getHeapUsage');
+      await attached.detach();
+      const usage = (result ?? null) as HeapUsage | null;
       const mb = (bytes = 0) => Math.round(bytes / 1048576);
       if (usage)
         heaps[target.type] =

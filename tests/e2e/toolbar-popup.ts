@@ -6,6 +6,7 @@
  * whether it is still open.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import { attachTarget } from './devtools-target.ts';
 
 export interface ToolbarPopup {
   evaluate(expression: string): Promise<unknown>;
@@ -30,29 +31,7 @@ export async function openToolbarPopup(context: BrowserContext, from: Page): Pro
     if (!targetId) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!targetId) throw new Error('The toolbar popup did not open.');
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
-
-  // Replies come back as events of the page's session, matched by id.
-  let lastId = 0;
-  const replies = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
-  cdp.on('Target.receivedMessageFromTarget', (event) => {
-    if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
-    if (message.id !== undefined) replies.get(message.id)?.(message);
-  });
-  // A popup that closes answers no more: give up on a reply after a while.
-  const call = (method: string, params: object) =>
-    new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
-      const id = ++lastId;
-      replies.set(id, resolve);
-      setTimeout(() => resolve({ error: 'no reply' }), 5_000);
-      void cdp
-        .send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id, method, params }),
-        })
-        .catch((error: unknown) => resolve({ error }));
-    });
+  const { call } = await attachTarget(cdp, targetId, 5_000);
 
   return {
     async evaluate(expression) {
