@@ -3,6 +3,8 @@
  * points and each time resumed from nothing but the store (closed and
  * opened again, `storeHolds`, so every save after the first is only what
  * changed): it must end with the report of a crawl that was never stopped.
+ * Run twice: as a small crawl is, every waiting URL held as objects, and
+ * with nearly all of them packed (packed-waiting.ts), as a big crawl's are.
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,9 +30,14 @@ async function site(): Promise<SiteServer> {
   });
 }
 
-function ports(origin: string, saves?: (changes: CheckpointChanges) => void): CrawlPorts {
+function ports(
+  origin: string,
+  packWaitingAfter: number | undefined,
+  saves?: (changes: CheckpointChanges) => void,
+): CrawlPorts {
   const network = crawlNetwork(origin, { userAgent: 'RobotLens-test' });
   return {
+    ...(packWaitingAfter !== undefined ? { packWaitingAfter } : {}),
     http: network.http,
     addressGuard: network.addressGuard,
     clock: systemClock,
@@ -55,69 +62,80 @@ function essence(report: CrawlReport, origin: string) {
 }
 
 describe('a crawl resumed from the SQLite store', () => {
-  it('ends as the crawl that was never stopped, saving only what changed after each resume', async () => {
-    const whole = await site();
-    const uninterrupted = Crawler.start(
-      { startUrls: [`${whole.origin}/`], ...OPTIONS },
-      ports(whole.origin),
-    );
-    const expected = buildReport(await uninterrupted.run(), uninterrupted.stats());
-    await whole.close();
-
-    const fresh = await site();
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'robotlens-resume-')), 'state');
-    const replaces: boolean[] = [];
-    let rowsWritten = 0;
-    const saveTo = (store: SqliteCrawlStore) => (changes: CheckpointChanges) => {
-      replaces.push(changes.replace);
-      rowsWritten += changes.rows.length;
-      store.save(changes);
-    };
-    let store = SqliteCrawlStore.open(file);
-    let crawler = Crawler.start(
-      { startUrls: [`${fresh.origin}/`], ...OPTIONS },
-      {
-        ...ports(fresh.origin, saveTo(store)),
-        checkpointEveryMs: 0,
-      },
-    );
-    const stops = [8, 20, 35];
-    try {
-      for (;;) {
-        // Stopped once the site has answered `at` requests in all (the last run is not stopped).
-        const stop = new AbortController();
-        const at = stops.shift();
-        const timer =
-          at === undefined
-            ? null
-            : setInterval(() => {
-                if (fresh.log.length >= at) stop.abort(new Error('stopped by the test'));
-              }, 5);
-        await crawler.run(stop.signal);
-        if (timer) clearInterval(timer);
-        if (at !== undefined) expect(crawler.book.stoppedBecause).toBe('cancelled');
-        store.close();
-        store = SqliteCrawlStore.open(file);
-        const loaded = store.load()!;
-        if (loaded.finished) break;
-        crawler = Crawler.resume(loaded, {
-          ...ports(fresh.origin, saveTo(store)),
-          checkpointEveryMs: 0,
-          storeHolds: true,
-        });
-      }
-      const resumed = store.load()!;
-      expect(essence(buildReport(resumed, crawler.stats()), fresh.origin)).toEqual(
-        essence(expected, whole.origin),
+  it.each([
+    { waiting: 'held as objects', packWaitingAfter: undefined },
+    { waiting: 'packed', packWaitingAfter: 1 },
+  ])(
+    'ends as the crawl that was never stopped, saving only what changed after each resume (waiting URLs $waiting)',
+    async ({ packWaitingAfter }) => {
+      const whole = await site();
+      const uninterrupted = Crawler.start(
+        { startUrls: [`${whole.origin}/`], ...OPTIONS },
+        ports(whole.origin, undefined),
       );
-      // Only the very first save wrote every row.
-      expect(replaces[0]).toBe(true);
-      expect(replaces.slice(1).every((replace) => !replace)).toBe(true);
-      expect(stops).toEqual([]);
-      expect(rowsWritten).toBeGreaterThan(0);
-    } finally {
-      store.close();
-      await fresh.close();
-    }
-  }, 60_000);
+      const expected = buildReport(await uninterrupted.run(), uninterrupted.stats());
+      await whole.close();
+
+      const fresh = await site();
+      const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'robotlens-resume-')), 'state');
+      const replaces: boolean[] = [];
+      let rowsWritten = 0;
+      let packedRows = 0;
+      const saveTo = (store: SqliteCrawlStore) => (changes: CheckpointChanges) => {
+        replaces.push(changes.replace);
+        rowsWritten += changes.rows.length;
+        packedRows += changes.rows.filter((row) => row.packed !== undefined).length;
+        store.save(changes);
+      };
+      let store = SqliteCrawlStore.open(file);
+      let crawler = Crawler.start(
+        { startUrls: [`${fresh.origin}/`], ...OPTIONS },
+        {
+          ...ports(fresh.origin, packWaitingAfter, saveTo(store)),
+          checkpointEveryMs: 0,
+        },
+      );
+      const stops = [8, 20, 35];
+      try {
+        for (;;) {
+          // Stopped once the site has answered `at` requests in all (the last run is not stopped).
+          const stop = new AbortController();
+          const at = stops.shift();
+          const timer =
+            at === undefined
+              ? null
+              : setInterval(() => {
+                  if (fresh.log.length >= at) stop.abort(new Error('stopped by the test'));
+                }, 5);
+          await crawler.run(stop.signal);
+          if (timer) clearInterval(timer);
+          if (at !== undefined) expect(crawler.book.stoppedBecause).toBe('cancelled');
+          store.close();
+          store = SqliteCrawlStore.open(file);
+          const loaded = store.load()!;
+          if (loaded.finished) break;
+          crawler = Crawler.resume(loaded, {
+            ...ports(fresh.origin, packWaitingAfter, saveTo(store)),
+            checkpointEveryMs: 0,
+            storeHolds: true,
+          });
+        }
+        const resumed = store.load()!;
+        expect(essence(buildReport(resumed, crawler.stats()), fresh.origin)).toEqual(
+          essence(expected, whole.origin),
+        );
+        // Only the very first save wrote every row.
+        expect(replaces[0]).toBe(true);
+        expect(replaces.slice(1).every((replace) => !replace)).toBe(true);
+        expect(stops).toEqual([]);
+        expect(rowsWritten).toBeGreaterThan(0);
+        if (packWaitingAfter === undefined) expect(packedRows).toBe(0);
+        else expect(packedRows).toBeGreaterThan(5);
+      } finally {
+        store.close();
+        await fresh.close();
+      }
+    },
+    60_000,
+  );
 });

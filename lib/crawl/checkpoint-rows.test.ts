@@ -2,54 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import {
   checkpointOfRows,
-  isEmptyRow,
   joinRows,
   rowsOfCheckpoint,
-  type CheckpointChanges,
-  type EntryRow,
-  type LinkRow,
   type StoredHead,
-  type TailItem,
 } from './checkpoint-rows.ts';
 import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
 import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
+import { RowStore } from '../../tests/support/row-store.ts';
 
 const O = 'http://site.test';
-
-/** A store that keeps rows and links by URL and tail items by place, as the extension's IndexedDB does. */
-class RowStore {
-  head: StoredHead | null = null;
-  readonly rows = new Map<string, EntryRow>();
-  readonly links = new Map<string, LinkRow>();
-  readonly tail = new Map<string, TailItem>();
-  readonly saves: CheckpointChanges[] = [];
-
-  apply(changes: CheckpointChanges): void {
-    const saved = structuredClone(changes);
-    this.saves.push(saved);
-    if (saved.replace) for (const kept of [this.rows, this.links, this.tail]) kept.clear();
-    for (const [rows, kept] of [
-      [saved.rows, this.rows],
-      [saved.links, this.links],
-    ] as const)
-      for (const row of rows) {
-        if (isEmptyRow(row)) kept.delete(row.url);
-        else kept.set(row.url, row);
-      }
-    for (const item of saved.tail) this.tail.set(`${item.list} ${item.index}`, item);
-    this.head = saved.head;
-  }
-
-  checkpoint(): CrawlCheckpoint {
-    return checkpointOfRows(
-      this.head!,
-      joinRows([...this.rows.values()], [...this.links.values()]),
-      [...this.tail.values()],
-    );
-  }
-}
 
 function site() {
   const links = Array.from({ length: 30 }, (_, i) => [`/p${i}.html`, `p${i}`] as [string, string]);
@@ -103,7 +66,7 @@ describe('checkpoint rows', () => {
         http: fakeSite(site()).http,
         clock: systemClock,
         checkpointEveryMs: 0,
-        saveChanges: async (changes) => store.apply(changes),
+        saveChanges: store.save,
       },
     );
     const final = await crawler.run();
@@ -161,7 +124,7 @@ describe('checkpoint rows', () => {
       clock: systemClock,
       checkpointEveryMs: 0,
       storeHolds: true,
-      saveChanges: async (changes) => store.apply(changes),
+      saveChanges: store.save,
     });
     const final = await resumed.run();
     expect(final.finished).toBe(true);

@@ -9,7 +9,14 @@
  *   links   one per URL, the links to it: its sources and link graph entry —
  *           written when a page linking to it is read
  *   tail    the lists that only grow (content fingerprints, aliases, pages
- *           not followed), an item each: written once, when new
+ *           not followed, pages numbered in packed rows), an item each:
+ *           written once, when new
+ *
+ * A URL waiting packed (packed-waiting.ts) is one row: its packed state,
+ * queue entry and links together, as the crawl keeps it, so a save writes
+ * that string rather than building its links' objects (at 550,000 URLs
+ * known, 88 % of them changed between two saves, nearly all waiting). Its
+ * links row then holds only whether a followed link reaches it.
  *
  * The bulk of a checkpoint (on Debian's django docs, 95 % of 0.6–4 MB) is
  * per URL; a URL's record and the links to it change at different times
@@ -31,6 +38,7 @@ import type {
 } from './crawl-book.ts';
 import type { FrontierEntry } from './frontier.ts';
 import type { SourceList } from './link-sources.ts';
+import { PackedWaiting, unpackStored } from './packed-waiting.ts';
 import type { UrlRecord } from './types.ts';
 
 /**
@@ -42,6 +50,8 @@ export interface UrlRow {
   url: string;
   /** Waiting or in flight. */
   queued?: FrontierEntry;
+  /** Waiting packed: queue entry and links in one string (packed-waiting.ts; pages numbered in `packedPages`). */
+  packed?: string;
   record?: UrlRecord;
   sources?: SourceList;
   /** It answered well (or was skipped): only a few of its sources are kept. */
@@ -53,14 +63,14 @@ export interface UrlRow {
 }
 
 /** A URL's own state; a row with nothing but the URL is one to delete. */
-export type EntryRow = Pick<UrlRow, 'url' | 'queued' | 'record'>;
+export type EntryRow = Pick<UrlRow, 'url' | 'queued' | 'packed' | 'record'>;
 
 /** The links to a URL; a row with nothing but the URL is one to delete. */
 export type LinkRow = Pick<UrlRow, 'url' | 'sources' | 'fine' | 'linked' | 'followed'>;
 
 /** One item of a growing list, at its place in the list. */
 export type TailItem = {
-  [L in TailList]: { list: L; index: number; item: CrawlCheckpoint[L][number] };
+  [L in TailList]: { list: L; index: number; item: NonNullable<CrawlCheckpoint[L]>[number] };
 }[TailList];
 
 export interface CheckpointChanges {
@@ -76,10 +86,17 @@ export interface CheckpointChanges {
 /** A head as stored: one written before the growing lists were kept apart holds them. */
 export type StoredHead = CheckpointHead & Partial<Pick<CrawlCheckpoint, TailList>>;
 
-export const TAIL_LISTS: readonly TailList[] = ['contentSeen', 'aliases', 'notFollowed'];
+export const TAIL_LISTS: readonly TailList[] = [
+  'contentSeen',
+  'aliases',
+  'notFollowed',
+  'packedPages',
+];
 
 /** The URL's own state as the book holds it now. */
 export function entryRowOf(book: CrawlBook, url: string): EntryRow {
+  const packed = book.packedRowOf(url);
+  if (packed !== undefined) return { url, packed };
   const queued = book.queued(url);
   const record = book.records.get(url);
   return { url, ...(queued ? { queued } : {}), ...(record ? { record } : {}) };
@@ -87,13 +104,16 @@ export function entryRowOf(book: CrawlBook, url: string): EntryRow {
 
 /** The links to the URL as the book holds them now. */
 export function linkRowOf(book: CrawlBook, url: string): LinkRow {
-  const linked = book.linkGraph.linkedFromEntry(url);
+  const followed = book.linkGraph.isFollowed(url) ? { followed: true as const } : {};
+  // A packed URL's links are in its entry row.
+  if (book.packedRowOf(url) !== undefined) return { url, ...followed };
+  const { sources, linked } = book.linksOf(url);
   return {
     url,
-    ...(book.sources.has(url) ? { sources: book.sources.get(url) } : {}),
+    ...(sources ? { sources } : {}),
     ...(book.sources.isFine(url) ? { fine: true as const } : {}),
     ...(linked ? { linked } : {}),
-    ...(book.linkGraph.isFollowed(url) ? { followed: true as const } : {}),
+    ...followed,
   };
 }
 
@@ -104,12 +124,14 @@ export function isEmptyRow(row: EntryRow | LinkRow): boolean {
 
 /** The growing lists' items from `from` (per list) on, as the book holds them now. */
 export function tailOf(book: CrawlBook, from: Record<TailList, number>): TailItem[] {
-  const items = (list: TailList, all: readonly TailItem['item'][]) =>
-    all.slice(from[list]).map((item, i) => ({ list, index: from[list] + i, item }) as TailItem);
+  // `items` are those from `from[list]` on.
+  const tailItems = (list: TailList, items: readonly TailItem['item'][]) =>
+    items.map((item, i) => ({ list, index: from[list] + i, item }) as TailItem);
   return [
-    ...items('contentSeen', [...book.contentSeen]),
-    ...items('aliases', book.aliases),
-    ...items('notFollowed', book.notFollowed),
+    ...tailItems('contentSeen', [...book.contentSeen].slice(from.contentSeen)),
+    ...tailItems('aliases', book.aliases.slice(from.aliases)),
+    ...tailItems('notFollowed', book.notFollowed.slice(from.notFollowed)),
+    ...tailItems('packedPages', book.packedPages(from.packedPages)),
   ];
 }
 
@@ -119,13 +141,24 @@ export function tailLengths(book: CrawlBook): Record<TailList, number> {
     contentSeen: book.contentSeen.size,
     aliases: book.aliases.length,
     notFollowed: book.notFollowed.length,
+    packedPages: book.packedPageCount,
   };
 }
 
 /** A whole checkpoint as a head, rows, links and tail (a first save, or a crawl stored the old way). */
 export function rowsOfCheckpoint(checkpoint: CrawlCheckpoint): Omit<CheckpointChanges, 'replace'> {
-  const { queue, records, sources, linkGraph, contentSeen, aliases, notFollowed, ...rest } =
-    checkpoint;
+  // Every URL of a whole checkpoint is unpacked: the numbered pages are not needed.
+  const {
+    queue,
+    records,
+    sources,
+    linkGraph,
+    contentSeen,
+    aliases,
+    notFollowed,
+    packedPages: _pages,
+    ...rest
+  } = checkpoint;
   const byUrl = <T extends { url: string }>() => {
     const rows = new Map<string, T>();
     const row = (url: string): T => {
@@ -174,19 +207,22 @@ export function checkpointOfRows(
   tail: readonly TailItem[] = [],
 ): CrawlCheckpoint {
   const { linkGraphNotes, contentSeen = [], aliases = [], notFollowed = [], ...rest } = stored;
-  const byDepth = <T extends { depth: number }>(items: T[]) =>
-    items.sort((a, b) => a.depth - b.depth);
-  const queue = byDepth(rows.flatMap((r) => (r.queued ? [r.queued] : [])));
-  const records = byDepth(rows.flatMap((r) => (r.record ? [r.record] : [])));
-  const items = <L extends TailList>(list: L, before: CrawlCheckpoint[L]) => [
+  const items = <L extends TailList>(list: L, before: NonNullable<CrawlCheckpoint[L]>) => [
     ...before,
     ...tail
       .filter((t) => t.list === list)
       .sort((a, b) => a.index - b.index)
-      .map((t) => t.item as CrawlCheckpoint[L][number]),
+      .map((t) => t.item as NonNullable<CrawlCheckpoint[L]>[number]),
   ];
+  const packedPages = items('packedPages', []);
+  rows = unpackRows(rows, packedPages);
+  const byDepth = <T extends { depth: number }>(items: T[]) =>
+    items.sort((a, b) => a.depth - b.depth);
+  const queue = byDepth(rows.flatMap((r) => (r.queued ? [r.queued] : [])));
+  const records = byDepth(rows.flatMap((r) => (r.record ? [r.record] : [])));
   return {
     ...rest,
+    ...(packedPages.length > 0 ? { packedPages } : {}),
     queue,
     records,
     sources: {
@@ -210,6 +246,24 @@ export function checkpointOfRows(
         }
       : {}),
   };
+}
+
+/** Rows of packed URLs unpacked: a queue entry, link sources and a link graph entry each. */
+function unpackRows(rows: readonly UrlRow[], pages: readonly string[]): readonly UrlRow[] {
+  if (!rows.some((row) => row.packed !== undefined)) return rows;
+  const table = new PackedWaiting(pages);
+  return rows.map((row) => {
+    if (row.packed === undefined) return row;
+    // The packed state holds the URL's links: a links row saved before it was packed is older.
+    const { packed, sources: _older, linked: _olderLinked, ...rest } = row;
+    const { entry, sources, linked } = unpackStored(row.url, packed, table);
+    return {
+      ...rest,
+      queued: entry,
+      ...(sources ? { sources } : {}),
+      ...(linked ? { linked } : {}),
+    };
+  });
 }
 
 /** A URL's two rows as one (the order of `rows` and `links` does not matter). */

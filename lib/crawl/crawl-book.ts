@@ -19,9 +19,10 @@ import { Frontier, type FrontierEntry } from './frontier.ts';
 import { KnownUrls } from './known-urls.ts';
 import { LinkGraph, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
+import { PackedWaiting, replayFacts, type LinkedFrom, type PackedFact } from './packed-waiting.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
-import type { CrawlOptions, StopReason, UrlRecord } from './types.ts';
+import type { CrawlOptions, LinkSource, StopReason, UrlRecord } from './types.ts';
 import { RecordCounts } from './stats.ts';
 import { ownCopy } from '../text/own-copy.ts';
 
@@ -75,10 +76,16 @@ export interface CrawlCheckpoint {
    * from before they were taken (the report then counts links from the sources).
    */
   linkGraph?: LinkGraphJson;
+  /**
+   * The linking pages numbered in the packed URLs a store that saves by URL
+   * holds (checkpoint-rows.ts, packed-waiting.ts), kept so that a resumed
+   * crawl numbers them the same; absent when none are.
+   */
+  packedPages?: string[];
 }
 
 /** The checkpoint's lists that only grow: a store that saves by URL writes only their new items. */
-export type TailList = 'contentSeen' | 'aliases' | 'notFollowed';
+export type TailList = 'contentSeen' | 'aliases' | 'notFollowed' | 'packedPages';
 
 /**
  * A checkpoint without its per-URL bulk (queue, records, sources, link graph
@@ -95,6 +102,20 @@ export type CheckpointHead = Omit<
 
 /** Aliases kept for the report, at most. */
 const MAX_ALIASES = 1000;
+/**
+ * A packed URL whose facts grow past this many characters is unpacked (a
+ * URL linked from many pages): packed, every link to it is a fact, where
+ * its link sources keep a few per page and a count.
+ */
+const MAX_PACKED_CHARS = 600;
+
+export interface BookOptions {
+  /**
+   * Waiting URLs held as objects, at most: URLs queued beyond them wait
+   * packed (packed-waiting.ts) until their turn. Default: none packed.
+   */
+  packWaitingAfter?: number;
+}
 
 export class CrawlBook {
   readonly options: CrawlOptions;
@@ -117,6 +138,12 @@ export class CrawlBook {
   readonly linkGraph: LinkGraph;
   /** False for a book resumed from a checkpoint without link graph notes: they cover part of the crawl only. */
   readonly linkGraphComplete: boolean;
+  /**
+   * Pages numbered in packed rows of the store this book was loaded from
+   * (CrawlCheckpoint.packedPages): a store that holds the crawl holds those,
+   * and only those, already.
+   */
+  readonly packedPagesStored: number;
   sitemap: SitemapNote | null;
   startedAtMs: number;
   elapsedBeforeMs: number;
@@ -133,10 +160,25 @@ export class CrawlBook {
    * asked first, so a link to a known URL (most links) costs one lookup.
    */
   readonly #checkOnly = new Set<string>();
+  /** Waiting URLs kept packed; null when none are (see BookOptions). */
+  readonly #packed: PackedWaiting | null;
+  readonly #packAfter: number;
 
-  constructor(checkpoint: CrawlCheckpoint) {
+  constructor(checkpoint: CrawlCheckpoint, bookOptions: BookOptions = {}) {
     this.options = withAuditSettings(checkpoint.options);
-    this.frontier = Frontier.fromJSON(checkpoint.queue);
+    this.frontier = new Frontier();
+    this.#packAfter = bookOptions.packWaitingAfter ?? Infinity;
+    this.#packed = Number.isFinite(this.#packAfter)
+      ? new PackedWaiting(checkpoint.packedPages)
+      : null;
+    this.packedPagesStored = checkpoint.packedPages?.length ?? 0;
+    if (this.#packed) {
+      const packed = this.#packed;
+      this.frontier.usePacked({
+        take: (url, origin) => this.#unpack(url, origin),
+        peek: (url, origin) => packed.unpack(url, origin, false).entry,
+      });
+    }
     for (const record of checkpoint.records) {
       this.records.set(record.url, record);
       this.recordCounts.add(record, 1);
@@ -161,6 +203,8 @@ export class CrawlBook {
       ? LinkGraph.fromJSON(checkpoint.linkGraph, kept)
       : new LinkGraph();
     this.linkGraphComplete = checkpoint.linkGraph !== undefined || checkpoint.records.length === 0;
+    // After the links: a URL packed as it is queued takes its links along.
+    for (const entry of checkpoint.queue) this.#queue(entry);
     this.sitemap = checkpoint.sitemap;
     this.startedAtMs = checkpoint.startedAtMs;
     this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
@@ -172,26 +216,29 @@ export class CrawlBook {
     ).length;
   }
 
-  static start(options: CrawlOptions, nowMs: number): CrawlBook {
-    return new CrawlBook({
-      version: 1,
-      options,
-      startedAtMs: nowMs,
-      elapsedBeforeMs: 0,
-      finished: false,
-      stoppedBecause: null,
-      queue: [],
-      records: [],
-      sources: { entries: [], fine: [] },
-      querySpace: new QuerySpaceTracker(options.maxQueriesPerPath).toJSON(),
-      robots: [],
-      contentSeen: [],
-      soft404: [],
-      aliases: [],
-      notFollowed: [],
-      sitemap: null,
-      requests: 0,
-    });
+  static start(options: CrawlOptions, nowMs: number, bookOptions: BookOptions = {}): CrawlBook {
+    return new CrawlBook(
+      {
+        version: 1,
+        options,
+        startedAtMs: nowMs,
+        elapsedBeforeMs: 0,
+        finished: false,
+        stoppedBecause: null,
+        queue: [],
+        records: [],
+        sources: { entries: [], fine: [] },
+        querySpace: new QuerySpaceTracker(options.maxQueriesPerPath).toJSON(),
+        robots: [],
+        contentSeen: [],
+        soft404: [],
+        aliases: [],
+        notFollowed: [],
+        sitemap: null,
+        requests: 0,
+      },
+      bookOptions,
+    );
   }
 
   /** Queues a URL unless it is already known. Returns false when it was. */
@@ -199,13 +246,98 @@ export class CrawlBook {
     if (this.known.has(entry.url)) return false;
     this.#changed.mark(entry.url);
     this.known.add(entry.url);
-    this.frontier.push(entry);
+    this.#queue(entry);
     if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
     return true;
   }
 
+  /** A link to `url` from a page: kept with the URL's link sources, packed or not. */
+  addSource(url: string, source: LinkSource): void {
+    if (this.#packed?.has(url)) this.#appendFact(url, { kind: 'source', source });
+    else this.sources.add(url, source);
+  }
+
+  /** A link from `page` to `url` in the link graph (see LinkGraph.noteLink), packed or not. */
+  noteLink(page: string, url: string): void {
+    if (page === url) return;
+    if (this.#packed?.has(url)) this.#appendFact(url, { kind: 'graph', page });
+    else this.linkGraph.noteLink(page, url);
+  }
+
+  /** The links to a URL (its sources, its link graph entry), packed or not. */
+  linksOf(url: string): { sources: SourceList | null; linked: LinkedFrom | null } {
+    if (!this.#packed?.has(url)) {
+      const sources = this.sources.has(url) ? this.sources.get(url) : null;
+      return { sources, linked: this.linkGraph.linkedFromEntry(url) };
+    }
+    const { sources, graph } = this.#unpackedLinks(url);
+    return {
+      sources: sources.has(url) ? sources.get(url) : null,
+      linked: graph.linkedFromEntry(url),
+    };
+  }
+
+  /** The URL's packed state, if it waits packed (a store's row; see packedPages). */
+  packedRowOf(url: string): string | undefined {
+    return this.#packed?.packedOf(url);
+  }
+
+  /** The pages numbered in packed rows, from number `from` on (a store's growing list). */
+  packedPages(from = 0): string[] {
+    return this.#packed?.pagesFrom(from) ?? [];
+  }
+
+  get packedPageCount(): number {
+    return this.#packed?.pageCount ?? 0;
+  }
+
+  /** Queues a new entry: packed when enough wait as objects already (see BookOptions). */
+  #queue(entry: FrontierEntry): void {
+    const packed = this.#packed;
+    const pack =
+      packed !== null &&
+      this.frontier.unpackedSize >= this.#packAfter &&
+      // Never a URL a later link may turn into a page fetch (see wantPage) or one fine already.
+      !(entry.internal && entry.method === 'HEAD') &&
+      !this.sources.isFine(entry.url);
+    if (!pack) {
+      this.frontier.push(entry);
+      return;
+    }
+    // Still known by its string (KnownUrls.kept): a page's kept links share it.
+    packed.pack(entry, this.sources.take(entry.url), this.linkGraph.take(entry.url));
+    this.frontier.pushPacked(entry.url, entry.origin);
+  }
+
+  #appendFact(url: string, fact: PackedFact): void {
+    // A packed URL's row is its own state (see checkpoint-rows.ts): its entry row changes.
+    this.#changed.mark(url);
+    if (this.#packed!.append(url, fact) > MAX_PACKED_CHARS)
+      this.frontier.unpacked(this.#unpack(url, new URL(url).origin));
+  }
+
+  /** Unpacks a waiting URL: its links go back into the link sources and link graph. */
+  #unpack(url: string, origin: string): FrontierEntry {
+    const { entry, facts } = this.#packed!.unpack(url, origin, true);
+    // Its row changes from the packed state to a queue entry, its links to a row of their own.
+    this.#changed.mark(url);
+    replayFacts(url, facts, this.sources, this.linkGraph);
+    return entry;
+  }
+
+  /** A packed URL's links, replayed into structures of their own (the URL stays packed). */
+  #unpackedLinks(url: string): { sources: LinkSources; graph: LinkGraph } {
+    const sources = new LinkSources();
+    const graph = new LinkGraph();
+    replayFacts(url, this.#packed!.unpack(url, '', false).facts, sources, graph);
+    return { sources, graph };
+  }
+
   /** Records a final outcome (a refused URL, too: it becomes known). */
   record(record: UrlRecord): void {
+    // Recorded while still waiting: held as an object again, as an unpacked entry would be.
+    if (this.#packed?.has(record.url))
+      this.frontier.unpacked(this.#unpack(record.url, new URL(record.url).origin));
     this.#changed.mark(record.url);
     this.known.add(record.url);
     this.inFlight.delete(record.url);
@@ -293,7 +425,9 @@ export class CrawlBook {
 
   /** The waiting or in-flight entry of a URL, if it has one. */
   queued(url: string): FrontierEntry | undefined {
-    return this.inFlight.get(url) ?? this.frontier.find(url);
+    const entry = this.inFlight.get(url) ?? this.frontier.find(url);
+    if (entry || !this.#packed?.has(url)) return entry;
+    return this.#packed.unpack(url, new URL(url).origin, false).entry;
   }
 
   /** Everything but the per-URL bulk and the growing lists (see CheckpointHead). */
@@ -324,6 +458,13 @@ export class CrawlBook {
 
   toJSON(): CrawlCheckpoint {
     const { linkGraphNotes: _notes, ...head } = this.head();
+    const sources = this.sources.toJSON();
+    const linkGraph = this.linkGraph.toJSON();
+    for (const url of this.#packed?.urls() ?? []) {
+      const { sources: list, linked } = this.linksOf(url);
+      if (list) sources.entries.push([url, list]);
+      if (linked) linkGraph.linkedFrom.push([url, linked.links, linked.pages]);
+    }
     return {
       ...head,
       contentSeen: [...this.contentSeen],
@@ -332,8 +473,8 @@ export class CrawlBook {
       // In-flight entries go first: they were taken before anything still waiting.
       queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
       records: [...this.records.values()],
-      sources: this.sources.toJSON(),
-      ...(this.linkGraphComplete ? { linkGraph: this.linkGraph.toJSON() } : {}),
+      sources,
+      ...(this.linkGraphComplete ? { linkGraph } : {}),
     };
   }
 }

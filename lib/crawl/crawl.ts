@@ -28,7 +28,12 @@ import {
   tailOf,
   type CheckpointChanges,
 } from './checkpoint-rows.ts';
-import { CrawlBook, withAuditSettings, type CrawlCheckpoint } from './crawl-book.ts';
+import {
+  CrawlBook,
+  withAuditSettings,
+  type BookOptions,
+  type CrawlCheckpoint,
+} from './crawl-book.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { RequestRate } from './request-rate.ts';
@@ -99,7 +104,19 @@ export interface CrawlPorts {
    * (IP literals and `localhost` are still refused from a public start).
    */
   addressGuard?: AddressGuard;
+  /**
+   * Waiting URLs held as objects, at most: URLs queued beyond them wait
+   * packed, one string each, until their turn (packed-waiting.ts).
+   * Default: DEFAULT_PACK_WAITING_AFTER; `Infinity`: none packed.
+   */
+  packWaitingAfter?: number;
 }
+
+/**
+ * Waiting URLs held as objects by default: a crawl that knows more keeps
+ * the rest packed (~1 KB of heap each as objects, a few hundred bytes packed).
+ */
+export const DEFAULT_PACK_WAITING_AFTER = 10_000;
 
 type AnyCheckpointer = Checkpointer<CrawlCheckpoint> | Checkpointer<CheckpointChanges>;
 
@@ -140,7 +157,8 @@ export class Crawler {
         : originScope(start);
     this.#addressGuard = ports.addressGuard ?? new AddressGuard(start);
     this.#saveAll = !ports.storeHolds;
-    this.#tailSaved = tailLengths(book);
+    // Pages numbered as the book was loaded (its queue packed) are not in the store yet.
+    this.#tailSaved = { ...tailLengths(book), packedPages: book.packedPagesStored };
     this.#checkpointer = this.#makeCheckpointer(ports);
     this.#expander = new PageExpander({
       book,
@@ -180,7 +198,7 @@ export class Crawler {
       ...options,
       startUrls: normalizeStarts(options.startUrls),
     });
-    const book = CrawlBook.start(merged, ports.clock.nowMs());
+    const book = CrawlBook.start(merged, ports.clock.nowMs(), bookOptionsOf(ports));
     // robots.txt answers the caller already holds (fresh ones only) are not fetched again.
     for (const fetched of ports.knownRobots ?? [])
       book.robots.set(originOf(fetched.url) ?? fetched.url, toJson(fetched));
@@ -199,7 +217,7 @@ export class Crawler {
 
   /** Continues a checkpointed crawl: queued and in-flight URLs are fetched, nothing else again. */
   static resume(checkpoint: CrawlCheckpoint, ports: CrawlPorts): Crawler {
-    return new Crawler(new CrawlBook(checkpoint), ports);
+    return new Crawler(new CrawlBook(checkpoint, bookOptionsOf(ports)), ports);
   }
 
   /**
@@ -241,7 +259,8 @@ export class Crawler {
       this.#saveAll = false;
       this.#rowsSinceWhole = 0;
       book.takeChangedUrls();
-      this.#tailSaved = tailLengths(book);
+      // The store drops its growing lists: the pages numbered in packed rows are written again.
+      this.#tailSaved = { ...tailLengths(book), packedPages: 0 };
       const { head, ...rest } = rowsOfCheckpoint(book.toJSON());
       return { replace: true, head: { ...head, ...elapsed }, ...rest };
     }
@@ -486,7 +505,7 @@ export class Crawler {
     if (!internal || outcome.method !== 'GET') return;
     const { redirects: _hops, finalUrl: _final, ...rest } = record;
     this.#book.record({ ...rest, url: normalized.url, status: 'ok' });
-    this.#book.sources.add(normalized.url, {
+    this.#book.addSource(normalized.url, {
       page: entry.url,
       element: 'a',
       attribute: 'href',
@@ -495,7 +514,7 @@ export class Crawler {
     });
     // Reached through the redirect: linked (and followed) as the redirecting URL is, so far.
     const graph = this.#book.linkGraph;
-    graph.noteLink(entry.url, normalized.url);
+    this.#book.noteLink(entry.url, normalized.url);
     if (graph.isFollowed(entry.url)) graph.noteFollowed(normalized.url);
   }
 
@@ -573,4 +592,8 @@ function normalizeStarts(urls: readonly string[]): string[] {
     if (!normalized.ok) throw new Error(`Cannot crawl ${url}: ${normalized.reason}`);
     return normalized.url;
   });
+}
+
+function bookOptionsOf(ports: CrawlPorts): BookOptions {
+  return { packWaitingAfter: ports.packWaitingAfter ?? DEFAULT_PACK_WAITING_AFTER };
 }

@@ -56,4 +56,57 @@ describe('Frontier', () => {
     for (let i = 0; i < 49_999; i++) takeNext(frontier);
     expect(frontier.toJSON()).toHaveLength(1);
   });
+
+  it('keeps the place of packed entries, unpacking each when its turn comes, read or taken', () => {
+    const packed = new Map<string, FrontierEntry>();
+    const taken: string[] = [];
+    const frontier = new Frontier();
+    frontier.usePacked({
+      take: (url, origin) => {
+        taken.push(url);
+        const found = packed.get(url)!;
+        packed.delete(url);
+        return { ...found, origin };
+      },
+      peek: (url, origin) => ({ ...packed.get(url)!, origin }),
+    });
+    const queue = (url: string, pack: boolean) => {
+      if (!pack) return frontier.push(entry(url));
+      packed.set(url, entry(url, 1));
+      frontier.pushPacked(url, new URL(url).origin);
+    };
+    queue('http://a/1', false);
+    queue('http://a/2', true);
+    queue('http://b/1', true);
+    queue('http://a/3', false);
+    queue('http://a/4', true);
+    expect(frontier.size).toBe(5);
+    expect(frontier.unpackedSize).toBe(2);
+    expect(frontier.find('http://a/2')).toBeUndefined();
+    expect(frontier.toJSON().map((e) => `${e.url} ${e.depth}`)).toEqual([
+      'http://a/1 0',
+      'http://a/2 1',
+      'http://a/3 0',
+      'http://a/4 1',
+      'http://b/1 1',
+    ]);
+    expect(taken).toEqual([]);
+    // Unpacked before its turn (by its owner): held as an object, still in its place.
+    const early = { ...packed.get('http://a/4')!, depth: 7 };
+    packed.delete('http://a/4');
+    frontier.unpacked(early);
+    expect(frontier.find('http://a/4')).toBe(early);
+    const order: string[] = [];
+    for (let e = takeNext(frontier); e; e = takeNext(frontier)) order.push(`${e.url} ${e.depth}`);
+    expect(order).toEqual([
+      'http://a/1 0',
+      'http://b/1 1',
+      'http://a/2 1',
+      'http://a/3 0',
+      'http://a/4 7',
+    ]);
+    expect(taken).toEqual(['http://b/1', 'http://a/2']);
+    expect(frontier.size).toBe(0);
+    expect(frontier.unpackedSize).toBe(0);
+  });
 });

@@ -4,6 +4,10 @@
  * in turns so a slow or large origin never starves another (which origin
  * may be served now is politeness.ts's call). Breadth-first within each
  * origin, because entries are appended in the order links are found.
+ *
+ * An entry may wait packed (packed-waiting.ts): the queue then holds its
+ * URL only, and the owner of the packed entries unpacks it when its turn
+ * comes (see `usePacked`).
  */
 export interface FrontierEntry {
   url: string;
@@ -47,30 +51,57 @@ class Fifo<T> {
   }
 }
 
+/** Unpacks a packed entry (the queue holds its URL): `take` when its turn comes, `peek` to read it. */
+export interface PackedEntries {
+  take(url: string, origin: string): FrontierEntry;
+  peek(url: string, origin: string): FrontierEntry;
+}
+
+/** A queue item: an entry, or the URL of a packed one. */
+type Item = FrontierEntry | string;
+
 export class Frontier {
-  readonly #queues = new Map<string, Fifo<FrontierEntry>>();
-  /** Waiting entries by URL, so a later link can change how one is fetched (see CrawlBook.wantPage). */
+  readonly #queues = new Map<string, Fifo<Item>>();
+  /**
+   * Waiting entries held as objects, by URL, so a later link can change how
+   * one is fetched (see CrawlBook.wantPage); an entry unpacked before its
+   * turn (see `unpacked`) is here while the queue still holds its URL.
+   */
   readonly #byUrl = new Map<string, FrontierEntry>();
   /** Origins with waiting entries, in turn order: an origin that was served goes to the back. */
   readonly #turns = new Set<string>();
   #size = 0;
+  #packed: PackedEntries | null = null;
 
-  push(entry: FrontierEntry): void {
-    let queue = this.#queues.get(entry.origin);
-    if (!queue) {
-      queue = new Fifo(entry.origin);
-      this.#queues.set(entry.origin, queue);
-    }
-    // Every entry's origin is a string of its own (read off its URL): one shared copy per
-    // origin saves ~40 bytes a waiting URL, and most of a big crawl's URLs are waiting.
-    entry.origin = queue.origin;
-    queue.push(entry);
-    this.#turns.add(entry.origin);
-    this.#byUrl.set(entry.url, entry);
-    this.#size++;
+  /** Where packed entries are unpacked from (see pushPacked). */
+  usePacked(packed: PackedEntries): void {
+    this.#packed = packed;
   }
 
-  /** The waiting entry for `url`, if any (the same object the queue holds). */
+  push(entry: FrontierEntry): void {
+    // Every entry's origin is a string of its own (read off its URL): one shared copy per
+    // origin saves ~40 bytes a waiting URL, and most of a big crawl's URLs are waiting.
+    entry.origin = this.#add(entry.origin, entry);
+    this.#byUrl.set(entry.url, entry);
+  }
+
+  /** Queues a packed entry: the queue holds its URL (see usePacked). */
+  pushPacked(url: string, origin: string): void {
+    this.#add(origin, url);
+  }
+
+  /** A packed entry unpacked before its turn: held as an object from now on, its place kept. */
+  unpacked(entry: FrontierEntry): void {
+    entry.origin = this.#queues.get(entry.origin)?.origin ?? entry.origin;
+    this.#byUrl.set(entry.url, entry);
+  }
+
+  /** Waiting entries held as objects (not packed). */
+  get unpackedSize(): number {
+    return this.#byUrl.size;
+  }
+
+  /** The waiting entry for `url` held as an object, if any (the same object the queue holds). */
   find(url: string): FrontierEntry | undefined {
     return this.#byUrl.get(url);
   }
@@ -83,12 +114,13 @@ export class Frontier {
   /** The oldest entry of `origin`, which then goes to the back of the turn order. */
   takeFrom(origin: string): FrontierEntry | undefined {
     const queue = this.#queues.get(origin);
-    const entry = queue?.shift();
-    if (queue === undefined || entry === undefined) return undefined;
+    const item = queue?.shift();
+    if (queue === undefined || item === undefined) return undefined;
     this.#turns.delete(origin);
     if (queue.size > 0) this.#turns.add(origin);
     else this.#queues.delete(origin);
     this.#size--;
+    const entry = this.#entryOf(item, queue.origin, 'take');
     this.#byUrl.delete(entry.url);
     return entry;
   }
@@ -97,12 +129,13 @@ export class Frontier {
   drain(predicate: (entry: FrontierEntry) => boolean): FrontierEntry[] {
     const drained: FrontierEntry[] = [];
     for (const [origin, queue] of this.#queues) {
-      const kept = new Fifo<FrontierEntry>(origin);
-      for (const entry of queue.toArray()) {
-        if (predicate(entry)) {
+      const kept = new Fifo<Item>(origin);
+      for (const item of queue.toArray()) {
+        if (predicate(this.#entryOf(item, origin, 'peek'))) {
+          const entry = this.#entryOf(item, origin, 'take');
           drained.push(entry);
           this.#byUrl.delete(entry.url);
-        } else kept.push(entry);
+        } else kept.push(item);
       }
       if (kept.size > 0) this.#queues.set(origin, kept);
       else {
@@ -119,7 +152,27 @@ export class Frontier {
   }
 
   toJSON(): FrontierEntry[] {
-    return [...this.#queues.values()].flatMap((queue) => queue.toArray());
+    return [...this.#queues.values()].flatMap((queue) =>
+      queue.toArray().map((item) => this.#entryOf(item, queue.origin, 'peek')),
+    );
+  }
+
+  /** Adds an item to its origin's queue; gives the origin string the queue keeps. */
+  #add(origin: string, item: Item): string {
+    let queue = this.#queues.get(origin);
+    if (!queue) {
+      queue = new Fifo(origin);
+      this.#queues.set(origin, queue);
+    }
+    queue.push(item);
+    this.#turns.add(queue.origin);
+    this.#size++;
+    return queue.origin;
+  }
+
+  #entryOf(item: Item, origin: string, use: 'take' | 'peek'): FrontierEntry {
+    if (typeof item !== 'string') return item;
+    return this.#byUrl.get(item) ?? this.#packed![use](item, origin);
   }
 
   static fromJSON(entries: readonly FrontierEntry[]): Frontier {

@@ -50,6 +50,22 @@ export class LinkGraph {
       entry.pages.push(page);
   }
 
+  /** Adds `links` links from other pages whose pages are not listed (a replay, see packed-waiting.ts). */
+  addCount(url: string, links: number): void {
+    this.#changed.mark(url);
+    const entry = this.#linkedFrom.get(url);
+    if (entry) entry.links += links;
+    else this.#linkedFrom.set(url, { links, pages: [] });
+  }
+
+  /** Removes the URL's entry and gives it, or null when no other page links to it (followed stays). */
+  take(url: string): { links: number; pages: string[] } | null {
+    const entry = this.#linkedFrom.get(url);
+    if (!entry) return null;
+    this.#linkedFrom.delete(url);
+    return entry;
+  }
+
   noteFollowed(url: string): void {
     if (!this.#followed.has(url)) this.#changed.mark(url);
     this.#followed.add(url);

@@ -123,6 +123,29 @@ export class LinkSources {
     return { count, sources, pages: perPage };
   }
 
+  /**
+   * Adds `links` links from `page` whose sources are not kept: a page's
+   * count beyond its kept sources, when a URL's links are replayed
+   * (packed-waiting.ts). The URL must not be fine.
+   */
+  addCount(url: string, page: string, links: number): void {
+    this.#changed.mark(url);
+    const list = this.#listOf(url);
+    list.count += links;
+    if (list.pages === null) return;
+    const at = this.#pageAt(url, list, page);
+    (list.pages[at + 1] as number) += links;
+  }
+
+  /** Removes the URL's links and gives them (as `get` does), or null when it has none. */
+  take(url: string): SourceList | null {
+    if (!this.#byUrl.has(url)) return null;
+    const list = this.get(url);
+    this.#byUrl.delete(url);
+    this.#pageIndex.delete(url);
+    return list;
+  }
+
   toJSON(): { entries: [string, SourceList][]; fine: string[] } {
     return {
       entries: [...this.#byUrl.keys()].map((url) => [url, this.get(url)]),

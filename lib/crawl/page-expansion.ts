@@ -145,7 +145,7 @@ export class PageExpander {
   /** One admitted link, in the link graph: counted, followed or not, `rel=nofollow` kept. */
   #noteLink(page: GraphPage, url: string, link: ExtractedLink): void {
     const graph = this.#book.linkGraph;
-    graph.noteLink(page.url, url);
+    this.#book.noteLink(page.url, url);
     if (this.#book.options.audit === null) return;
     const relNofollow = link.rel.includes('nofollow');
     if (relNofollow && (link.element === 'a' || link.element === 'area')) {
@@ -233,7 +233,7 @@ export class PageExpander {
         continue;
       }
       targets.push(admission.url);
-      this.#book.sources.add(admission.url, source);
+      this.#book.addSource(admission.url, source);
       this.#noteLink(page, admission.url, link);
       if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
       if (nofollow) continue;
@@ -335,7 +335,7 @@ export class PageExpander {
    * broken link for every visitor, listed with the pages that carry it.
    */
   #recordFileLink(url: string, source: LinkSource, depth: number): void {
-    this.#book.sources.add(url, source);
+    this.#book.addSource(url, source);
     if (this.#book.known.has(url)) return;
     const record: UrlRecord = {
       url,
@@ -353,7 +353,7 @@ export class PageExpander {
   #recordInvalid(raw: string, reason: Phrase, source: LinkSource, depth: number): void {
     const invalid = phrase('crawl_invalid_url', { reason });
     const key = `invalid:${raw}`;
-    this.#book.sources.add(key, source);
+    this.#book.addSource(key, source);
     if (this.#book.known.has(key)) return;
     const record: UrlRecord = {
       url: key,

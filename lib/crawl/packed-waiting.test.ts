@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
+import { fakeSite, type FakeAnswer } from '../../tests/support/fake-site.ts';
+import { RowStore } from '../../tests/support/row-store.ts';
+import type { Clock } from './clock.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
+import { Crawler, type CrawlPorts } from './crawl.ts';
+import { LinkGraph } from './link-graph.ts';
+import { LinkSources } from './link-sources.ts';
+import { PackedWaiting, replayFacts } from './packed-waiting.ts';
+import { buildReport } from './report.ts';
+import type { LinkSource } from './types.ts';
+
+const O = 'http://site.test';
+const X = 'http://elsewhere.test';
+const PAGES = 90;
+
+/**
+ * A site whose shape gives packed URLs every kind of link: the next page,
+ * pages far away, a link written twice with two texts, one written four
+ * times (more than the sources kept per page), broken links, an
+ * image (checked with HEAD, never packed), external links, a page linked
+ * only from late pages (so many links reach it while packed that it is
+ * unpacked before its turn), a page that says nofollow, `rel=nofollow`,
+ * texts that need escaping, and line numbers.
+ */
+function site(): Record<string, FakeAnswer> {
+  const answers: Record<string, FakeAnswer> = {};
+  for (let i = 0; i < PAGES; i++) {
+    const far = (i * 7 + 3) % PAGES;
+    const links = [
+      `<a href="/p${i + 1}.html">Next: ${i + 1}</a>`,
+      `<a href="/p${far}.html">Far "${far}" ✓</a>`,
+      `<a href="/p${(i * 13 + 5) % PAGES}.html?a=1&amp;b=2">Once</a>`,
+      `<a href="/p${(i * 13 + 5) % PAGES}.html?a=1&amp;b=2">Twice\tover</a>`,
+      ...[1, 2, 3, 4].map((k) => `<a href="/p${(i * 17 + 11) % PAGES}.html">Again ${k}</a>`),
+      `<a href="/gone${i % 11}.html">Gone ${i % 11}</a>`,
+      `<img src="/img${i % 5}.png" alt="Picture ${i % 5}">`,
+      `<a href="${X}/x${i % 4}">Out ${i % 4}</a>`,
+      `<a href="/p${(i * 3) % PAGES}.html" rel="nofollow">Not followed</a>`,
+      `<a href="mailto:me@site.test">Mail</a>`,
+      ...(i >= 20
+        ? [`<a href="/late.html">Late link from ${i} with a long text to grow it</a>`]
+        : []),
+    ];
+    const head = i === 17 ? '<meta name="robots" content="nofollow">' : '';
+    const body =
+      i === 17 ? `${links.join('\n')}\n<a href="/nf-only.html">Only here</a>` : links.join('\n');
+    answers[`${O}/p${i}.html`] = {
+      html: `<!doctype html><title>P${i}</title>${head}<body>\n${body}\n</body>`,
+    };
+  }
+  answers[`${O}/`] = { html: '<title>Home</title><a href="/p0.html">Start</a>' };
+  answers[`${O}/late.html`] = { html: '<title>Late</title><a href="/">Home</a>' };
+  for (let i = 0; i < 5; i++)
+    answers[`${O}/img${i}.png`] = { body: 'png', headers: [['content-type', 'image/png']] };
+  for (let i = 0; i < 4; i++) answers[`${X}/x${i}`] = { status: i === 3 ? 404 : 200, html: '' };
+  return answers;
+}
+
+/** Time stands still, so that two runs record the same times. */
+const clock: Clock = {
+  nowMs: () => 1_800_000_000_000,
+  sleep: (_ms, signal) => (signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve()),
+};
+
+const OPTIONS = { startUrls: [`${O}/`], delayMs: 0, maxPages: 1000, concurrency: 2 };
+
+/**
+ * The checkpoint with its clock set aside (two runs never take the same
+ * time), and the pages a store numbered for its packed rows.
+ */
+function content(checkpoint: CrawlCheckpoint) {
+  const {
+    startedAtMs: _start,
+    elapsedBeforeMs: _elapsed,
+    packedPages: _pages,
+    ...rest
+  } = checkpointContent(checkpoint);
+  return rest;
+}
+
+async function crawl(packWaitingAfter: number, ports: Partial<CrawlPorts> = {}, stopAfter = 0) {
+  const stop = new AbortController();
+  let results = 0;
+  const crawler = Crawler.start(OPTIONS, {
+    http: fakeSite(site()).http,
+    clock,
+    packWaitingAfter,
+    onEvent: (event) => {
+      if (event.type === 'result' && ++results === stopAfter) stop.abort();
+    },
+    ...ports,
+  });
+  const checkpoint = await crawler.run(stop.signal);
+  return { checkpoint, report: buildReport(checkpoint, crawler.stats()), crawler };
+}
+
+describe('waiting URLs kept packed', () => {
+  it('crawls to exactly the same state and report as with every URL held as objects', async () => {
+    const objects = await crawl(Infinity);
+    expect(objects.report.broken.length).toBeGreaterThan(10);
+    for (const after of [0, 1, 4]) {
+      const packed = await crawl(after);
+      expect(content(packed.checkpoint)).toEqual(content(objects.checkpoint));
+      expect(packed.report).toEqual({ ...objects.report, stats: packed.report.stats });
+    }
+  });
+
+  it('saves the same rows, and a crawl stopped midway holds packed URLs that resume alike', async () => {
+    const stores = { objects: new RowStore(), packed: new RowStore() };
+    const stopped = {
+      objects: await crawl(
+        Infinity,
+        { saveChanges: stores.objects.save, checkpointEveryMs: 0 },
+        60,
+      ),
+      packed: await crawl(0, { saveChanges: stores.packed.save, checkpointEveryMs: 0 }, 60),
+    };
+    // Stopped with URLs still waiting, most of them packed.
+    expect(stopped.packed.checkpoint.queue.length).toBeGreaterThan(20);
+    expect(packedRows(stores.packed)).toBeGreaterThan(10);
+    expect(packedRows(stores.objects)).toBe(0);
+    expect(content(stopped.packed.checkpoint)).toEqual(content(stopped.objects.checkpoint));
+    const saved = content(stores.packed.checkpoint());
+    expect(saved).toEqual(content(stores.objects.checkpoint()));
+    expect(saved).toEqual(content(stopped.packed.checkpoint));
+
+    const resumed = async (packWaitingAfter: number) => {
+      const store = new RowStore();
+      const crawler = Crawler.resume(stores.packed.checkpoint(), {
+        http: fakeSite(site()).http,
+        clock,
+        packWaitingAfter,
+        saveChanges: store.save,
+        checkpointEveryMs: 0,
+      });
+      const checkpoint = await crawler.run();
+      return { checkpoint, stored: store.checkpoint() };
+    };
+    // Resumed, the waiting URLs beyond the first two are packed with the links the store held,
+    // some with more links from a page than the sources kept.
+    const stored = stores.packed.checkpoint();
+    const waiting = new Set(stored.queue.map((entry) => entry.url));
+    const linksBeyondKept = stored.sources.entries.filter(
+      ([url, list]) => waiting.has(url) && list.count > list.sources.length,
+    );
+    expect(linksBeyondKept.length).toBeGreaterThan(3);
+    const resumedBook = (packWaitingAfter: number) =>
+      Crawler.resume(stores.packed.checkpoint(), {
+        http: fakeSite(site()).http,
+        clock,
+        packWaitingAfter,
+      });
+    expect(content(resumedBook(2).checkpoint())).toEqual(
+      content(resumedBook(Infinity).checkpoint()),
+    );
+    const objects = await resumed(Infinity);
+    const packed = await resumed(2);
+    expect(content(packed.checkpoint)).toEqual(content(objects.checkpoint));
+    expect(content(packed.stored)).toEqual(content(packed.checkpoint));
+    expect(packed.stored.packedPages?.length).toBeGreaterThan(10);
+    expect(packed.checkpoint.finished).toBe(true);
+  });
+});
+
+describe('PackedWaiting', () => {
+  const source = (page: string, text: string, line?: number): LinkSource => ({
+    page,
+    element: 'a',
+    attribute: 'href',
+    text,
+    raw: `/to?x="${text}"`,
+    ...(line !== undefined ? { line } : {}),
+  });
+
+  it('gives back the entry and the links it was packed with, then those appended', () => {
+    const live = { sources: new LinkSources(), graph: new LinkGraph() };
+    const url = `${O}/target`;
+    const links: [string, LinkSource][] = [
+      [`${O}/a`, source(`${O}/a`, 'one', 3)],
+      [`${O}/a`, source(`${O}/a`, 'one', 3)],
+      [`${O}/b`, source(`${O}/b`, 'two, "quoted"\n', 9)],
+      [`${O}/a`, source(`${O}/a`, 'three ✓')],
+      [`${O}/a`, source(`${O}/a`, 'four')],
+      [`${O}/a`, source(`${O}/a`, 'five')],
+    ];
+    for (const [page, link] of links) {
+      live.sources.add(url, link);
+      live.graph.noteLink(page, url);
+    }
+    const packed = new PackedWaiting();
+    const entry = {
+      url,
+      origin: O,
+      depth: 4,
+      internal: true,
+      method: 'GET' as const,
+      referrer: `${O}/a`,
+    };
+    const sourcesBefore = live.sources.get(url);
+    packed.pack(entry, live.sources.take(url), live.graph.take(url));
+    expect(live.sources.has(url)).toBe(false);
+    packed.append(url, { kind: 'source', source: source(`${O}/c`, 'later') });
+    packed.append(url, { kind: 'graph', page: `${O}/c` });
+
+    const unpacked = packed.unpack(url, O, true);
+    expect(unpacked.entry).toEqual(entry);
+    expect(packed.has(url)).toBe(false);
+    const rebuilt = { sources: new LinkSources(), graph: new LinkGraph() };
+    replayFacts(url, unpacked.facts, rebuilt.sources, rebuilt.graph);
+    const expected = { sources: new LinkSources(), graph: new LinkGraph() };
+    for (const [page, link] of [...links, [`${O}/c`, source(`${O}/c`, 'later')] as const]) {
+      expected.sources.add(url, link);
+      expected.graph.noteLink(page, url);
+    }
+    expect(rebuilt.sources.get(url)).toEqual(expected.sources.get(url));
+    expect(rebuilt.graph.linkedFromEntry(url)).toEqual(expected.graph.linkedFromEntry(url));
+    expect(sourcesBefore.count).toBe(6);
+  });
+
+  it('keeps a URL with no links and no referrer (a start URL)', () => {
+    const packed = new PackedWaiting();
+    const entry = {
+      url: `${X}/`,
+      origin: X,
+      depth: 0,
+      internal: false,
+      method: 'HEAD' as const,
+      referrer: null,
+    };
+    packed.pack(entry, null, null);
+    expect(packed.unpack(entry.url, X, false)).toEqual({ entry, facts: [] });
+    expect(packed.size).toBe(1);
+  });
+});
+
+/** URLs a store holds packed (one row: queue entry and links). */
+function packedRows(store: RowStore): number {
+  return [...store.rows.values()].filter((row) => row.packed !== undefined).length;
+}
