@@ -37,6 +37,7 @@ import type {
   TailList,
 } from './crawl-book.ts';
 import type { FrontierEntry } from './frontier.ts';
+import type { LinkedFrom } from './link-graph.ts';
 import type { SourceList } from './link-sources.ts';
 import { PackedWaiting, unpackStored } from './packed-waiting.ts';
 import type { UrlRecord } from './types.ts';
@@ -57,7 +58,7 @@ export interface UrlRow {
   /** It answered well (or was skipped): only a few of its sources are kept. */
   fine?: true;
   /** Links to it from other pages (link-graph.ts). */
-  linked?: { links: number; pages: string[] };
+  linked?: LinkedFrom;
   /** At least one followed link reaches it. */
   followed?: true;
 }

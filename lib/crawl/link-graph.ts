@@ -18,6 +18,12 @@ export const LINKING_PAGES_KEPT = 5;
 /** `rel=nofollow` links kept (the count is exact). */
 export const NOFOLLOW_LINKS_KEPT = 1_000;
 
+/** One URL's entry: links from other pages, and the first few of those pages. */
+export interface LinkedFrom {
+  links: number;
+  pages: string[];
+}
+
 export interface LinkGraphJson {
   /** URL → links from other pages, and the first few of those pages. */
   linkedFrom: [url: string, links: number, pages: string[]][];
@@ -28,7 +34,7 @@ export interface LinkGraphJson {
 }
 
 export class LinkGraph {
-  readonly #linkedFrom = new Map<string, { links: number; pages: string[] }>();
+  readonly #linkedFrom = new Map<string, LinkedFrom>();
   readonly #followed = new Set<string>();
   readonly #nofollowLinks: NofollowLink[] = [];
   #nofollowLinkCount = 0;
@@ -59,7 +65,7 @@ export class LinkGraph {
   }
 
   /** Removes the URL's entry and gives it, or null when no other page links to it (followed stays). */
-  take(url: string): { links: number; pages: string[] } | null {
+  take(url: string): LinkedFrom | null {
     const entry = this.#linkedFrom.get(url);
     if (!entry) return null;
     this.#linkedFrom.delete(url);
@@ -91,7 +97,7 @@ export class LinkGraph {
   }
 
   /** The URL's entry in toJSON's `linkedFrom`, or null when no other page links to it. */
-  linkedFromEntry(url: string): { links: number; pages: string[] } | null {
+  linkedFromEntry(url: string): LinkedFrom | null {
     const entry = this.#linkedFrom.get(url);
     return entry ? { links: entry.links, pages: [...entry.pages] } : null;
   }

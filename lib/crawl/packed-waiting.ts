@@ -22,7 +22,7 @@
  *     [3, links]                                       link graph links, pages not listed
  */
 import type { FrontierEntry } from './frontier.ts';
-import { LinkGraph } from './link-graph.ts';
+import { LinkGraph, type LinkedFrom } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
 import type { LinkSource } from './types.ts';
 
@@ -32,12 +32,6 @@ export type PackedFact =
   | { kind: 'count'; page: string; links: number }
   | { kind: 'graph'; page: string }
   | { kind: 'graph-count'; links: number };
-
-/** A link graph entry (link-graph.ts). */
-export interface LinkedFrom {
-  links: number;
-  pages: string[];
-}
 
 const INTERNAL = 1;
 const GET = 2;
