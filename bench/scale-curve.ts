@@ -432,7 +432,7 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
     return {
       point,
       known: book.known.size,
-      checked: book.records.size,
+      checked: book.recordCount,
       requests: book.requests,
       elapsedMs: performance.now() - startedMs,
       rssMb: memory.rss / 2 ** 20,
@@ -455,11 +455,13 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
     {
       http: inMemoryWeb((pathname) => answerScalePath(pathname, site)),
       clock: systemClock,
+      // As the command line does: packed URLs leave the heap once saved.
+      readPacked: store.readPacked,
       // The command line's own store: one SQLite transaction with what changed.
       saveChanges: (changes) => {
         const book = crawler!.book;
         const known = book.known.size;
-        const checked = book.records.size;
+        const checked = book.recordCount;
         const started = performance.now();
         print({ kind: 'saving', elapsedMs: started - startedMs, known });
         const writtenBefore = bytesWritten();

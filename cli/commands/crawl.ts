@@ -272,6 +272,8 @@ function savedTo(store: SqliteCrawlStore | null, holds: boolean): Partial<CrawlP
   return {
     storeHolds: holds,
     saveChanges: (changes) => Promise.resolve(store.save(changes)),
+    // Packed records leave the heap once saved, read back from the store when next needed.
+    readPacked: store.readPacked,
   };
 }
 

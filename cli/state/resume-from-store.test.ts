@@ -4,7 +4,7 @@
  * opened again, `storeHolds`, so every save after the first is only what
  * changed): it must end with the report of a crawl that was never stopped.
  * Run twice: as a small crawl is, every waiting URL held as objects, and
- * with nearly all of them packed (packed-waiting.ts), as a big crawl's are.
+ * with nearly all of them packed (packed-urls.ts), as a big crawl's are.
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,12 +32,14 @@ async function site(): Promise<SiteServer> {
 
 function ports(
   origin: string,
-  packWaitingAfter: number | undefined,
+  packAfter: number | undefined,
   saves?: (changes: CheckpointChanges) => void,
+  readPacked?: (url: string) => string | undefined,
 ): CrawlPorts {
   const network = crawlNetwork(origin, { userAgent: 'RobotLens-test' });
   return {
-    ...(packWaitingAfter !== undefined ? { packWaitingAfter } : {}),
+    ...(packAfter !== undefined ? { packAfter } : {}),
+    ...(readPacked ? { readPacked } : {}),
     http: network.http,
     addressGuard: network.addressGuard,
     clock: systemClock,
@@ -63,11 +65,12 @@ function essence(report: CrawlReport, origin: string) {
 
 describe('a crawl resumed from the SQLite store', () => {
   it.each([
-    { waiting: 'held as objects', packWaitingAfter: undefined },
-    { waiting: 'packed', packWaitingAfter: 1 },
+    { urls: 'held as objects', packAfter: undefined, evict: false },
+    { urls: 'packed', packAfter: 1, evict: false },
+    { urls: 'packed, and read back from the store once saved', packAfter: 1, evict: true },
   ])(
-    'ends as the crawl that was never stopped, saving only what changed after each resume (waiting URLs $waiting)',
-    async ({ packWaitingAfter }) => {
+    'ends as the crawl that was never stopped, saving only what changed after each resume (URLs $urls)',
+    async ({ packAfter, evict }) => {
       const whole = await site();
       const uninterrupted = Crawler.start(
         { startUrls: [`${whole.origin}/`], ...OPTIONS },
@@ -88,11 +91,14 @@ describe('a crawl resumed from the SQLite store', () => {
         store.save(changes);
       };
       let store = SqliteCrawlStore.open(file);
+      const reader = (from: SqliteCrawlStore) => (evict ? from.readPacked : undefined);
+      let evicted = 0;
       let crawler = Crawler.start(
         { startUrls: [`${fresh.origin}/`], ...OPTIONS },
         {
-          ...ports(fresh.origin, packWaitingAfter, saveTo(store)),
+          ...ports(fresh.origin, packAfter, saveTo(store), reader(store)),
           checkpointEveryMs: 0,
+          onEvent: () => (evicted = Math.max(evicted, crawler.book.evictedCount)),
         },
       );
       const stops = [8, 20, 35];
@@ -115,9 +121,10 @@ describe('a crawl resumed from the SQLite store', () => {
           const loaded = store.load()!;
           if (loaded.finished) break;
           crawler = Crawler.resume(loaded, {
-            ...ports(fresh.origin, packWaitingAfter, saveTo(store)),
+            ...ports(fresh.origin, packAfter, saveTo(store), reader(store)),
             checkpointEveryMs: 0,
             storeHolds: true,
+            onEvent: () => (evicted = Math.max(evicted, crawler.book.evictedCount)),
           });
         }
         const resumed = store.load()!;
@@ -129,8 +136,10 @@ describe('a crawl resumed from the SQLite store', () => {
         expect(replaces.slice(1).every((replace) => !replace)).toBe(true);
         expect(stops).toEqual([]);
         expect(rowsWritten).toBeGreaterThan(0);
-        if (packWaitingAfter === undefined) expect(packedRows).toBe(0);
+        if (packAfter === undefined) expect(packedRows).toBe(0);
         else expect(packedRows).toBeGreaterThan(5);
+        if (evict) expect(evicted).toBeGreaterThan(5);
+        else expect(evicted).toBe(0);
       } finally {
         store.close();
         await fresh.close();

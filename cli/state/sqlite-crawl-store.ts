@@ -34,7 +34,7 @@
  * let the state change under a save.
  */
 import Database from 'better-sqlite3';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
   checkpointOfRows,
   isEmptyRow,
@@ -72,6 +72,8 @@ export class SqliteCrawlStore {
   readonly #save: (changes: CheckpointChanges) => void;
   /** The place (seq) of the next URL whose own state is saved for the first time. */
   #nextSeq: number;
+  /** Reads one URL's own row (see readPacked); prepared when first asked for. */
+  #readRow: Statement<[string], { row: string }> | null = null;
 
   private constructor(db: SqliteDatabase, readonly: boolean) {
     this.#db = db;
@@ -132,6 +134,19 @@ export class SqliteCrawlStore {
       checkpointOfRows(JSON.parse(head.value) as StoredHead, joinRows(entries, links), tail),
     );
   }
+
+  /**
+   * The packed state the store holds for a URL (its row's `packed`), or
+   * undefined: what a crawl reads back of a packed URL it evicted (crawl.ts
+   * `readPacked`). One lookup by key, through one statement prepared once.
+   */
+  readonly readPacked = (url: string): string | undefined => {
+    this.#readRow ??= this.#db.prepare<[string], { row: string }>(
+      'SELECT row FROM entries WHERE url = ?',
+    );
+    const found = this.#readRow.get(url);
+    return found ? (JSON.parse(found.row) as Omit<EntryRow, 'url'>).packed : undefined;
+  };
 
   /** The database's size in bytes (what the whole state takes in the file). */
   sizeBytes(): number {

@@ -12,11 +12,13 @@
  *           not followed, pages numbered in packed rows), an item each:
  *           written once, when new
  *
- * A URL waiting packed (packed-waiting.ts) is one row: its packed state,
- * queue entry and links together, as the crawl keeps it, so a save writes
- * that string rather than building its links' objects (at 550,000 URLs
- * known, 88 % of them changed between two saves, nearly all waiting). Its
- * links row then holds only whether a followed link reaches it.
+ * A URL kept packed (packed-urls.ts) is one row: its packed state, queue
+ * entry or record and links together, as the crawl keeps it, so a save
+ * writes that string rather than building its links' objects (at 550,000
+ * URLs known, 88 % of them changed between two saves, nearly all waiting).
+ * A link to it changes that row only (whether a followed link reaches it
+ * is in the string too). A links row is written for it only for changes
+ * made before it was packed, whole; read back, the packed row's links win.
  *
  * The bulk of a checkpoint (on Debian's django docs, 95 % of 0.6–4 MB) is
  * per URL; a URL's record and the links to it change at different times
@@ -39,7 +41,7 @@ import type {
 import type { FrontierEntry } from './frontier.ts';
 import type { LinkedFrom } from './link-graph.ts';
 import type { SourceList } from './link-sources.ts';
-import { PackedWaiting, unpackStored } from './packed-waiting.ts';
+import { PackedUrls, unpackStored } from './packed-urls.ts';
 import type { UrlRecord } from './types.ts';
 
 /**
@@ -51,7 +53,7 @@ export interface UrlRow {
   url: string;
   /** Waiting or in flight. */
   queued?: FrontierEntry;
-  /** Waiting packed: queue entry and links in one string (packed-waiting.ts; pages numbered in `packedPages`). */
+  /** Packed: queue entry or record and links in one string (packed-urls.ts; pages numbered in `packedPages`). */
   packed?: string;
   record?: UrlRecord;
   sources?: SourceList;
@@ -99,15 +101,14 @@ export function entryRowOf(book: CrawlBook, url: string): EntryRow {
   const packed = book.packedRowOf(url);
   if (packed !== undefined) return { url, packed };
   const queued = book.queued(url);
-  const record = book.records.get(url);
+  const record = book.recordOf(url);
   return { url, ...(queued ? { queued } : {}), ...(record ? { record } : {}) };
 }
 
 /** The links to the URL as the book holds them now. */
 export function linkRowOf(book: CrawlBook, url: string): LinkRow {
-  const followed = book.linkGraph.isFollowed(url) ? { followed: true as const } : {};
-  // A packed URL's links are in its entry row.
-  if (book.packedRowOf(url) !== undefined) return { url, ...followed };
+  const followed = book.isFollowed(url) ? { followed: true as const } : {};
+  // Whole for a packed URL too: the store may hold its entry row from before it was packed.
   const { sources, linked } = book.linksOf(url);
   return {
     url,
@@ -249,18 +250,21 @@ export function checkpointOfRows(
   };
 }
 
-/** Rows of packed URLs unpacked: a queue entry, link sources and a link graph entry each. */
+/** Rows of packed URLs unpacked: a queue entry or record, link sources and a link graph entry each. */
 function unpackRows(rows: readonly UrlRow[], pages: readonly string[]): readonly UrlRow[] {
   if (!rows.some((row) => row.packed !== undefined)) return rows;
-  const table = new PackedWaiting(pages);
+  const table = new PackedUrls(pages);
   return rows.map((row) => {
     if (row.packed === undefined) return row;
     // The packed state holds the URL's links: a links row saved before it was packed is older.
     const { packed, sources: _older, linked: _olderLinked, ...rest } = row;
-    const { entry, sources, linked } = unpackStored(row.url, packed, table);
+    const { entry, record, sources, linked, followed } = unpackStored(row.url, packed, table);
     return {
       ...rest,
-      queued: entry,
+      // A row packed before packed URLs kept it has it in its links row (in `rest`).
+      ...(followed ? { followed: true as const } : {}),
+      // Only URLs recorded as fine are packed once recorded.
+      ...(record ? { record, fine: true as const } : { queued: entry }),
       ...(sources ? { sources } : {}),
       ...(linked ? { linked } : {}),
     };

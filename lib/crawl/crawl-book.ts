@@ -19,7 +19,8 @@ import { Frontier, type FrontierEntry } from './frontier.ts';
 import { KnownUrls } from './known-urls.ts';
 import { LinkGraph, type LinkedFrom, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
-import { PackedWaiting, replayFacts, type PackedFact } from './packed-waiting.ts';
+import { Fifo } from './fifo.ts';
+import { PackedUrls, replayFacts, type PackedLinks, type ReadPacked } from './packed-urls.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions, LinkSource, StopReason, UrlRecord } from './types.ts';
@@ -78,7 +79,7 @@ export interface CrawlCheckpoint {
   linkGraph?: LinkGraphJson;
   /**
    * The linking pages numbered in the packed URLs a store that saves by URL
-   * holds (checkpoint-rows.ts, packed-waiting.ts), kept so that a resumed
+   * holds (checkpoint-rows.ts, packed-urls.ts), kept so that a resumed
    * crawl numbers them the same; absent when none are.
    */
   packedPages?: string[];
@@ -111,17 +112,25 @@ const MAX_PACKED_CHARS = 600;
 
 export interface BookOptions {
   /**
-   * Waiting URLs held as objects, at most: URLs queued beyond them wait
-   * packed (packed-waiting.ts) until their turn. Default: none packed.
+   * Waiting URLs, and URLs recorded as fine, held as objects, at most: URLs
+   * queued beyond them wait packed (packed-urls.ts) until their turn, and
+   * the oldest records beyond them are packed with the links to them.
+   * Default: none packed.
    */
-  packWaitingAfter?: number;
+  packAfter?: number;
+  /**
+   * Reads a packed URL's string back from the store its saves go to (see
+   * evictSaved): with it, a packed URL's string leaves the heap once saved.
+   */
+  readPacked?: ReadPacked;
 }
 
 export class CrawlBook {
   readonly options: CrawlOptions;
   readonly frontier: Frontier;
   readonly inFlight = new Map<string, FrontierEntry>();
-  readonly records = new Map<string, UrlRecord>();
+  /** Records in the order recorded; null for a packed one (see recordOf). */
+  readonly #records = new Map<string, UrlRecord | null>();
   /** The records' counters, kept as they are recorded: a live crawl's stats without reading every record. */
   readonly recordCounts = new RecordCounts();
   readonly known = new KnownUrls();
@@ -160,27 +169,30 @@ export class CrawlBook {
    * asked first, so a link to a known URL (most links) costs one lookup.
    */
   readonly #checkOnly = new Set<string>();
-  /** Waiting URLs kept packed; null when none are (see BookOptions). */
-  readonly #packed: PackedWaiting | null;
+  /** Waiting and recorded URLs kept packed; null when none are (see BookOptions). */
+  readonly #packed: PackedUrls | null;
   readonly #packAfter: number;
+  /** URLs recorded and held as objects, oldest first: packed beyond `#packAfter` (see #packRecords). */
+  readonly #recent = new Fifo<string>();
 
   constructor(checkpoint: CrawlCheckpoint, bookOptions: BookOptions = {}) {
     this.options = withAuditSettings(checkpoint.options);
     this.frontier = new Frontier();
-    this.#packAfter = bookOptions.packWaitingAfter ?? Infinity;
+    this.#packAfter = bookOptions.packAfter ?? Infinity;
     this.#packed = Number.isFinite(this.#packAfter)
-      ? new PackedWaiting(checkpoint.packedPages)
+      ? new PackedUrls(checkpoint.packedPages, bookOptions.readPacked ?? null)
       : null;
     this.packedPagesStored = checkpoint.packedPages?.length ?? 0;
     if (this.#packed) {
       const packed = this.#packed;
       this.frontier.usePacked({
-        take: (url, origin) => this.#unpack(url, origin),
-        peek: (url, origin) => packed.unpack(url, origin, false).entry,
+        take: (url, origin) => this.#unpack(url, origin)!,
+        peek: (url, origin) => packed.unpack(url, origin, false).entry!,
       });
     }
     for (const record of checkpoint.records) {
-      this.records.set(record.url, record);
+      this.#records.set(record.url, record);
+      if (this.#packed) this.#recent.push(record.url);
       this.recordCounts.add(record, 1);
       this.known.add(record.url);
       if (checkedOnly(record)) this.#checkOnly.add(record.url);
@@ -211,9 +223,8 @@ export class CrawlBook {
     this.finished = checkpoint.finished;
     this.stoppedBecause = checkpoint.stoppedBecause;
     this.requests = checkpoint.requests;
-    this.pagesTaken = [...this.records.values()].filter(
-      (r) => r.internal && r.method === 'GET',
-    ).length;
+    this.pagesTaken = checkpoint.records.filter((r) => r.internal && r.method === 'GET').length;
+    this.#packRecords();
   }
 
   static start(options: CrawlOptions, nowMs: number, bookOptions: BookOptions = {}): CrawlBook {
@@ -253,15 +264,34 @@ export class CrawlBook {
 
   /** A link to `url` from a page: kept with the URL's link sources, packed or not. */
   addSource(url: string, source: LinkSource): void {
-    if (this.#packed?.has(url)) this.#appendFact(url, { kind: 'source', source });
+    const packed = this.#packed;
+    if (packed?.has(url)) this.#grown(url, packed.addSource(url, source));
     else this.sources.add(url, source);
   }
 
   /** A link from `page` to `url` in the link graph (see LinkGraph.noteLink), packed or not. */
   noteLink(page: string, url: string): void {
     if (page === url) return;
-    if (this.#packed?.has(url)) this.#appendFact(url, { kind: 'graph', page });
+    const packed = this.#packed;
+    if (packed?.has(url)) this.#grown(url, packed.noteLink(url, page));
     else this.linkGraph.noteLink(page, url);
+  }
+
+  /** The URL's record, packed or not, if it has one. */
+  recordOf(url: string): UrlRecord | undefined {
+    const record = this.#records.get(url);
+    if (record !== null) return record;
+    return this.#packed!.unpack(url, '', false).record;
+  }
+
+  /** URLs recorded. */
+  get recordCount(): number {
+    return this.#records.size;
+  }
+
+  /** Every record, in the order recorded (packed ones unpacked, one at a time). */
+  *records(): Generator<UrlRecord> {
+    for (const [url, record] of this.#records) yield record ?? this.recordOf(url)!;
   }
 
   /** The links to a URL (its sources, its link graph entry), packed or not. */
@@ -270,7 +300,9 @@ export class CrawlBook {
       const sources = this.sources.has(url) ? this.sources.get(url) : null;
       return { sources, linked: this.linkGraph.linkedFromEntry(url) };
     }
-    const { sources, graph } = this.#unpackedLinks(url);
+    const sources = new LinkSources();
+    const graph = new LinkGraph();
+    replayFacts(url, this.#packed.unpack(url, '', false), sources, graph);
     return {
       sources: sources.has(url) ? sources.get(url) : null,
       linked: graph.linkedFromEntry(url),
@@ -280,6 +312,22 @@ export class CrawlBook {
   /** The URL's packed state, if it waits packed (a store's row; see packedPages). */
   packedRowOf(url: string): string | undefined {
     return this.#packed?.packedOf(url);
+  }
+
+  /**
+   * A save of these rows is done: the packed strings it wrote that are
+   * still the URLs' own leave the heap, when the book can read them back
+   * (BookOptions.readPacked).
+   */
+  evictSaved(rows: readonly { url: string; packed?: string }[]): void {
+    const packed = this.#packed;
+    if (!packed) return;
+    for (const row of rows) if (row.packed !== undefined) packed.evict(row.url, row.packed);
+  }
+
+  /** How many packed URLs have their string in the store only (see evictSaved). */
+  get evictedCount(): number {
+    return this.#packed?.evictedCount ?? 0;
   }
 
   /** The pages numbered in packed rows, from number `from` on (a store's growing list). */
@@ -305,49 +353,96 @@ export class CrawlBook {
       return;
     }
     // Still known by its string (KnownUrls.kept): a page's kept links share it.
-    packed.pack(entry, this.sources.take(entry.url), this.linkGraph.take(entry.url));
+    packed.pack(entry, this.#takeLinks(entry.url));
     this.frontier.pushPacked(entry.url, entry.origin);
   }
 
-  #appendFact(url: string, fact: PackedFact): void {
+  /** The links to a URL, taken out of the live structures to be packed with it. */
+  #takeLinks(url: string): PackedLinks {
+    return {
+      sources: this.sources.take(url),
+      linked: this.linkGraph.take(url),
+      followed: this.linkGraph.takeFollowed(url),
+    };
+  }
+
+  /** Whether a followed link reaches the URL (see LinkGraph.noteFollowed), packed or not. */
+  isFollowed(url: string): boolean {
+    return this.#packed?.has(url) ? this.#packed.isFollowed(url) : this.linkGraph.isFollowed(url);
+  }
+
+  /** A followed link reaches the URL (see LinkGraph.noteFollowed), packed or not. */
+  noteFollowed(url: string): void {
+    const packed = this.#packed;
+    if (!packed?.has(url)) this.linkGraph.noteFollowed(url);
+    else if (packed.noteFollowed(url)) this.#changed.mark(url);
+  }
+
+  /** A packed URL's links grew: a waiting one past MAX_PACKED_CHARS is unpacked. */
+  #grown(url: string, length: number): void {
     // A packed URL's row is its own state (see checkpoint-rows.ts): its entry row changes.
     this.#changed.mark(url);
-    if (this.#packed!.append(url, fact) > MAX_PACKED_CHARS)
-      this.frontier.unpacked(this.#unpack(url, new URL(url).origin));
+    // A recorded URL keeps only a few sources and pages: it does not grow much.
+    if (length > MAX_PACKED_CHARS && !this.#packed!.isRecorded(url))
+      this.frontier.unpacked(this.#unpack(url)!);
   }
 
-  /** Unpacks a waiting URL: its links go back into the link sources and link graph. */
-  #unpack(url: string, origin: string): FrontierEntry {
-    const { entry, facts } = this.#packed!.unpack(url, origin, true);
-    // Its row changes from the packed state to a queue entry, its links to a row of their own.
+  /**
+   * Unpacks a URL: its links go back into the link sources and link graph,
+   * and its record into the records, or its queue entry is given (for the
+   * frontier, which holds its URL).
+   */
+  #unpack(url: string, origin = new URL(url).origin): FrontierEntry | undefined {
+    const unpacked = this.#packed!.unpack(url, origin, true);
+    // Its row changes from the packed state to a queue entry or record, its links to a row of their own.
     this.#changed.mark(url);
-    replayFacts(url, facts, this.sources, this.linkGraph);
-    return entry;
-  }
-
-  /** A packed URL's links, replayed into structures of their own (the URL stays packed). */
-  #unpackedLinks(url: string): { sources: LinkSources; graph: LinkGraph } {
-    const sources = new LinkSources();
-    const graph = new LinkGraph();
-    replayFacts(url, this.#packed!.unpack(url, '', false).facts, sources, graph);
-    return { sources, graph };
+    replayFacts(url, unpacked, this.sources, this.linkGraph);
+    if (unpacked.record) this.#records.set(url, unpacked.record);
+    return unpacked.entry;
   }
 
   /** Records a final outcome (a refused URL, too: it becomes known). */
   record(record: UrlRecord): void {
-    // Recorded while still waiting: held as an object again, as an unpacked entry would be.
-    if (this.#packed?.has(record.url))
-      this.frontier.unpacked(this.#unpack(record.url, new URL(record.url).origin));
+    // Recorded while still packed: held as objects again first, as if never packed.
+    if (this.#packed?.has(record.url)) {
+      const entry = this.#unpack(record.url);
+      if (entry) this.frontier.unpacked(entry);
+    }
     this.#changed.mark(record.url);
     this.known.add(record.url);
     this.inFlight.delete(record.url);
-    const replaced = this.records.get(record.url);
+    const replaced = this.#records.get(record.url);
     if (replaced) this.recordCounts.add(replaced, -1);
     this.recordCounts.add(record, 1);
-    this.records.set(record.url, record);
+    this.#records.set(record.url, record);
     if (checkedOnly(record)) this.#checkOnly.add(record.url);
     else this.#checkOnly.delete(record.url);
     this.sources.settle(record.url, isFine(record));
+    if (this.#packed) {
+      this.#recent.push(record.url);
+      this.#packRecords();
+    }
+  }
+
+  /**
+   * Packs the oldest records beyond the newest `#packAfter` with the links
+   * to them: those fine, and that no later link may turn into a page fetch
+   * (see wantPage). Others stay objects: a problem keeps every page linking
+   * it. So does a page that keeps its links for a re-crawl (it was served
+   * with validators): as objects they point at strings the crawl holds
+   * anyway, and packed, every later link to the page would copy them
+   * (Debian's Rust docs, 30,454 URLs: 5–15 % slower, 20–35 MB more).
+   */
+  #packRecords(): void {
+    const packed = this.#packed;
+    while (packed && this.#recent.size > this.#packAfter) {
+      const url = this.#recent.shift()!;
+      const record = this.#records.get(url);
+      if (!record || !isFine(record) || record.links || this.#checkOnly.has(url)) continue;
+      if (this.inFlight.has(url)) continue;
+      packed.packRecorded(record, this.#takeLinks(url));
+      this.#records.set(url, null);
+    }
   }
 
   /**
@@ -381,7 +476,7 @@ export class CrawlBook {
       entry.depth = Math.min(entry.depth, depth);
       return true;
     }
-    const record = this.records.get(url);
+    const record = this.recordOf(url);
     if (!record || !checkedOnly(record) || !isPageLink()) return false;
     this.#checkOnly.delete(url);
     this.#changed.mark(url);
@@ -464,6 +559,7 @@ export class CrawlBook {
       const { sources: list, linked } = this.linksOf(url);
       if (list) sources.entries.push([url, list]);
       if (linked) linkGraph.linkedFrom.push([url, linked.links, linked.pages]);
+      if (this.#packed!.isFollowed(url)) linkGraph.followed.push(url);
     }
     return {
       ...head,
@@ -472,7 +568,7 @@ export class CrawlBook {
       notFollowed: this.notFollowed,
       // In-flight entries go first: they were taken before anything still waiting.
       queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
-      records: [...this.records.values()],
+      records: [...this.records()],
       sources,
       ...(this.linkGraphComplete ? { linkGraph } : {}),
     };

@@ -34,6 +34,7 @@ import {
   type BookOptions,
   type CrawlCheckpoint,
 } from './crawl-book.ts';
+import type { ReadPacked } from './packed-urls.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
 import { recordOfOutcome, refusalFields } from './outcome-record.ts';
 import { RequestRate } from './request-rate.ts';
@@ -105,18 +106,28 @@ export interface CrawlPorts {
    */
   addressGuard?: AddressGuard;
   /**
-   * Waiting URLs held as objects, at most: URLs queued beyond them wait
-   * packed, one string each, until their turn (packed-waiting.ts).
-   * Default: DEFAULT_PACK_WAITING_AFTER; `Infinity`: none packed.
+   * Waiting URLs, and recorded ones, held as objects, at most: URLs queued
+   * beyond them wait packed, one string each, until their turn, and the
+   * oldest records beyond them are packed with the links to them
+   * (packed-urls.ts). Default: DEFAULT_PACK_AFTER; `Infinity`: none packed.
    */
-  packWaitingAfter?: number;
+  packAfter?: number;
+  /**
+   * Reads back the packed string the store behind `saveChanges` holds for a
+   * URL (its entry row's `packed`), synchronously: with it, a packed URL's
+   * string leaves the heap once a save has written it (crawl-book.ts
+   * evictSaved). Only for a store that keeps a row per URL (not with
+   * `rewriteAfterRowsPerUrl`: a whole rewrite stores URLs unpacked).
+   */
+  readPacked?: ReadPacked;
 }
 
 /**
- * Waiting URLs held as objects by default: a crawl that knows more keeps
- * the rest packed (~1 KB of heap each as objects, a few hundred bytes packed).
+ * Waiting and recorded URLs held as objects by default: a crawl that knows
+ * more keeps the rest packed (~1–2 KB of heap each as objects, a few
+ * hundred bytes packed).
  */
-export const DEFAULT_PACK_WAITING_AFTER = 10_000;
+export const DEFAULT_PACK_AFTER = 10_000;
 
 type AnyCheckpointer = Checkpointer<CrawlCheckpoint> | Checkpointer<CheckpointChanges>;
 
@@ -172,9 +183,13 @@ export class Crawler {
     const gap = ports.checkpointEveryMs !== undefined ? { minGapMs: ports.checkpointEveryMs } : {};
     if (ports.saveChanges) {
       this.#book.trackChanges();
+      const saveChanges = ports.saveChanges;
       return new Checkpointer({
         snapshot: () => this.changes(),
-        save: ports.saveChanges,
+        save: async (changes) => {
+          await saveChanges(changes);
+          this.#book.evictSaved(changes.rows);
+        },
         clock: ports.clock,
         ...gap,
       });
@@ -513,9 +528,8 @@ export class Crawler {
       raw: outcome.finalUrl,
     });
     // Reached through the redirect: linked (and followed) as the redirecting URL is, so far.
-    const graph = this.#book.linkGraph;
     this.#book.noteLink(entry.url, normalized.url);
-    if (graph.isFollowed(entry.url)) graph.noteFollowed(normalized.url);
+    if (this.#book.isFollowed(entry.url)) this.#book.noteFollowed(normalized.url);
   }
 
   #record(entry: FrontierEntry, fields: Partial<UrlRecord> & Pick<UrlRecord, 'status'>): void {
@@ -595,5 +609,10 @@ function normalizeStarts(urls: readonly string[]): string[] {
 }
 
 function bookOptionsOf(ports: CrawlPorts): BookOptions {
-  return { packWaitingAfter: ports.packWaitingAfter ?? DEFAULT_PACK_WAITING_AFTER };
+  if (ports.readPacked && (!ports.saveChanges || ports.rewriteAfterRowsPerUrl !== undefined))
+    throw new Error('readPacked needs a saveChanges store that keeps a row per URL');
+  return {
+    packAfter: ports.packAfter ?? DEFAULT_PACK_AFTER,
+    ...(ports.readPacked ? { readPacked: ports.readPacked } : {}),
+  };
 }

@@ -5,10 +5,12 @@
  * may be served now is politeness.ts's call). Breadth-first within each
  * origin, because entries are appended in the order links are found.
  *
- * An entry may wait packed (packed-waiting.ts): the queue then holds its
+ * An entry may wait packed (packed-urls.ts): the queue then holds its
  * URL only, and the owner of the packed entries unpacks it when its turn
  * comes (see `usePacked`).
  */
+import { Fifo } from './fifo.ts';
+
 export interface FrontierEntry {
   url: string;
   origin: string;
@@ -20,34 +22,10 @@ export interface FrontierEntry {
   referrer: string | null;
 }
 
-class Fifo<T> {
-  #items: T[] = [];
-
-  constructor(readonly origin: string) {}
-
-  #head = 0;
-
-  push(item: T): void {
-    this.#items.push(item);
-  }
-
-  shift(): T | undefined {
-    if (this.#head >= this.#items.length) return undefined;
-    const item = this.#items[this.#head++];
-    // Drop consumed slots now and then, so a long crawl does not keep them all.
-    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
-      this.#items = this.#items.slice(this.#head);
-      this.#head = 0;
-    }
-    return item;
-  }
-
-  get size(): number {
-    return this.#items.length - this.#head;
-  }
-
-  toArray(): T[] {
-    return this.#items.slice(this.#head);
+/** An origin's queue. */
+class OriginQueue<T> extends Fifo<T> {
+  constructor(readonly origin: string) {
+    super();
   }
 }
 
@@ -61,7 +39,7 @@ export interface PackedEntries {
 type Item = FrontierEntry | string;
 
 export class Frontier {
-  readonly #queues = new Map<string, Fifo<Item>>();
+  readonly #queues = new Map<string, OriginQueue<Item>>();
   /**
    * Waiting entries held as objects, by URL, so a later link can change how
    * one is fetched (see CrawlBook.wantPage); an entry unpacked before its
@@ -129,7 +107,7 @@ export class Frontier {
   drain(predicate: (entry: FrontierEntry) => boolean): FrontierEntry[] {
     const drained: FrontierEntry[] = [];
     for (const [origin, queue] of this.#queues) {
-      const kept = new Fifo<Item>(origin);
+      const kept = new OriginQueue<Item>(origin);
       for (const item of queue.toArray()) {
         if (predicate(this.#entryOf(item, origin, 'peek'))) {
           const entry = this.#entryOf(item, origin, 'take');
@@ -161,7 +139,7 @@ export class Frontier {
   #add(origin: string, item: Item): string {
     let queue = this.#queues.get(origin);
     if (!queue) {
-      queue = new Fifo(origin);
+      queue = new OriginQueue<Item>(origin);
       this.#queues.set(origin, queue);
     }
     queue.push(item);

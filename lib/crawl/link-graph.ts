@@ -56,7 +56,7 @@ export class LinkGraph {
       entry.pages.push(page);
   }
 
-  /** Adds `links` links from other pages whose pages are not listed (a replay, see packed-waiting.ts). */
+  /** Adds `links` links from other pages whose pages are not listed (a replay, see packed-urls.ts). */
   addCount(url: string, links: number): void {
     this.#changed.mark(url);
     const entry = this.#linkedFrom.get(url);
@@ -70,6 +70,11 @@ export class LinkGraph {
     if (!entry) return null;
     this.#linkedFrom.delete(url);
     return entry;
+  }
+
+  /** Removes the URL from those a followed link reaches, and gives whether it was (a URL packed with it). */
+  takeFollowed(url: string): boolean {
+    return this.#followed.delete(url);
   }
 
   noteFollowed(url: string): void {

@@ -12,7 +12,7 @@ import type { LinkSource } from './types.ts';
 import { ownCopy } from '../text/own-copy.ts';
 
 /** Sources kept for a URL that is fine. */
-const SOURCES_KEPT_WHEN_FINE = 3;
+export const SOURCES_KEPT_WHEN_FINE = 3;
 /** Distinct links kept per page for one URL (the page's count stays exact). */
 export const SOURCES_KEPT_PER_PAGE = 3;
 
@@ -126,13 +126,13 @@ export class LinkSources {
   /**
    * Adds `links` links from `page` whose sources are not kept: a page's
    * count beyond its kept sources, when a URL's links are replayed
-   * (packed-waiting.ts). The URL must not be fine.
+   * (packed-urls.ts). `page` is null for a fine URL (it keeps no pages).
    */
-  addCount(url: string, page: string, links: number): void {
+  addCount(url: string, page: string | null, links: number): void {
     this.#changed.mark(url);
     const list = this.#listOf(url);
     list.count += links;
-    if (list.pages === null) return;
+    if (list.pages === null || page === null) return;
     const at = this.#pageAt(url, list, page);
     (list.pages[at + 1] as number) += links;
   }

@@ -158,8 +158,8 @@ export class PageExpander {
         });
       return;
     }
-    if (!page.auditFollows || relNofollow || url === page.url || graph.isFollowed(url)) return;
-    if (isPageLink(url, link)) graph.noteFollowed(url);
+    if (!page.auditFollows || relNofollow || url === page.url || this.#book.isFollowed(url)) return;
+    if (isPageLink(url, link)) this.#book.noteFollowed(url);
   }
 
   /** A stylesheet of the site: its `url(…)` and `@import` links, resolved against it. */

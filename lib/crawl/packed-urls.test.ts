@@ -7,9 +7,9 @@ import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
 import { LinkGraph } from './link-graph.ts';
 import { LinkSources } from './link-sources.ts';
-import { PackedWaiting, replayFacts } from './packed-waiting.ts';
+import { PackedUrls, replayFacts } from './packed-urls.ts';
 import { buildReport } from './report.ts';
-import type { LinkSource } from './types.ts';
+import type { LinkSource, UrlRecord } from './types.ts';
 
 const O = 'http://site.test';
 const X = 'http://elsewhere.test';
@@ -80,13 +80,13 @@ function content(checkpoint: CrawlCheckpoint) {
   return rest;
 }
 
-async function crawl(packWaitingAfter: number, ports: Partial<CrawlPorts> = {}, stopAfter = 0) {
+async function crawl(packAfter: number, ports: Partial<CrawlPorts> = {}, stopAfter = 0) {
   const stop = new AbortController();
   let results = 0;
   const crawler = Crawler.start(OPTIONS, {
     http: fakeSite(site()).http,
     clock,
-    packWaitingAfter,
+    packAfter,
     onEvent: (event) => {
       if (event.type === 'result' && ++results === stopAfter) stop.abort();
     },
@@ -96,7 +96,7 @@ async function crawl(packWaitingAfter: number, ports: Partial<CrawlPorts> = {}, 
   return { checkpoint, report: buildReport(checkpoint, crawler.stats()), crawler };
 }
 
-describe('waiting URLs kept packed', () => {
+describe('URLs kept packed', () => {
   it('crawls to exactly the same state and report as with every URL held as objects', async () => {
     const objects = await crawl(Infinity);
     expect(objects.report.broken.length).toBeGreaterThan(10);
@@ -105,6 +105,32 @@ describe('waiting URLs kept packed', () => {
       expect(content(packed.checkpoint)).toEqual(content(objects.checkpoint));
       expect(packed.report).toEqual({ ...objects.report, stats: packed.report.stats });
     }
+  });
+
+  it('crawls to the same state with packed URLs read back from the store once saved', async () => {
+    const objects = await crawl(Infinity);
+    const store = new RowStore();
+    let evicted = 0;
+    let readBack = 0;
+    const crawler = Crawler.start(OPTIONS, {
+      http: fakeSite(site()).http,
+      clock,
+      packAfter: 0,
+      saveChanges: store.save,
+      checkpointEveryMs: 0,
+      readPacked: (url) => {
+        readBack++;
+        return store.rows.get(url)?.packed;
+      },
+      onEvent: () => (evicted = Math.max(evicted, crawler.book.evictedCount)),
+    });
+    const checkpoint = await crawler.run();
+    const evicting = { checkpoint, report: buildReport(checkpoint, crawler.stats()) };
+    expect(content(evicting.checkpoint)).toEqual(content(objects.checkpoint));
+    expect(evicting.report).toEqual({ ...objects.report, stats: evicting.report.stats });
+    expect(content(store.checkpoint())).toEqual(content(objects.checkpoint));
+    expect(evicted).toBeGreaterThan(50);
+    expect(readBack).toBeGreaterThan(100);
   });
 
   it('saves the same rows, and a crawl stopped midway holds packed URLs that resume alike', async () => {
@@ -126,12 +152,12 @@ describe('waiting URLs kept packed', () => {
     expect(saved).toEqual(content(stores.objects.checkpoint()));
     expect(saved).toEqual(content(stopped.packed.checkpoint));
 
-    const resumed = async (packWaitingAfter: number) => {
+    const resumed = async (packAfter: number) => {
       const store = new RowStore();
       const crawler = Crawler.resume(stores.packed.checkpoint(), {
         http: fakeSite(site()).http,
         clock,
-        packWaitingAfter,
+        packAfter,
         saveChanges: store.save,
         checkpointEveryMs: 0,
       });
@@ -146,11 +172,11 @@ describe('waiting URLs kept packed', () => {
       ([url, list]) => waiting.has(url) && list.count > list.sources.length,
     );
     expect(linksBeyondKept.length).toBeGreaterThan(3);
-    const resumedBook = (packWaitingAfter: number) =>
+    const resumedBook = (packAfter: number) =>
       Crawler.resume(stores.packed.checkpoint(), {
         http: fakeSite(site()).http,
         clock,
-        packWaitingAfter,
+        packAfter,
       });
     expect(content(resumedBook(2).checkpoint())).toEqual(
       content(resumedBook(Infinity).checkpoint()),
@@ -164,7 +190,7 @@ describe('waiting URLs kept packed', () => {
   });
 });
 
-describe('PackedWaiting', () => {
+describe('PackedUrls', () => {
   const source = (page: string, text: string, line?: number): LinkSource => ({
     page,
     element: 'a',
@@ -189,7 +215,7 @@ describe('PackedWaiting', () => {
       live.sources.add(url, link);
       live.graph.noteLink(page, url);
     }
-    const packed = new PackedWaiting();
+    const packed = new PackedUrls();
     const entry = {
       url,
       origin: O,
@@ -199,16 +225,25 @@ describe('PackedWaiting', () => {
       referrer: `${O}/a`,
     };
     const sourcesBefore = live.sources.get(url);
-    packed.pack(entry, live.sources.take(url), live.graph.take(url));
+    packed.pack(entry, {
+      sources: live.sources.take(url),
+      linked: live.graph.take(url),
+      followed: false,
+    });
     expect(live.sources.has(url)).toBe(false);
-    packed.append(url, { kind: 'source', source: source(`${O}/c`, 'later') });
-    packed.append(url, { kind: 'graph', page: `${O}/c` });
+    packed.addSource(url, source(`${O}/c`, 'later'));
+    packed.noteLink(url, `${O}/c`);
+    expect(packed.isFollowed(url)).toBe(false);
+    expect(packed.noteFollowed(url)).toBe(true);
+    expect(packed.noteFollowed(url)).toBe(false);
+    expect(packed.isFollowed(url)).toBe(true);
 
     const unpacked = packed.unpack(url, O, true);
     expect(unpacked.entry).toEqual(entry);
+    expect(unpacked.followed).toBe(true);
     expect(packed.has(url)).toBe(false);
     const rebuilt = { sources: new LinkSources(), graph: new LinkGraph() };
-    replayFacts(url, unpacked.facts, rebuilt.sources, rebuilt.graph);
+    replayFacts(url, unpacked, rebuilt.sources, rebuilt.graph);
     const expected = { sources: new LinkSources(), graph: new LinkGraph() };
     for (const [page, link] of [...links, [`${O}/c`, source(`${O}/c`, 'later')] as const]) {
       expected.sources.add(url, link);
@@ -219,8 +254,140 @@ describe('PackedWaiting', () => {
     expect(sourcesBefore.count).toBe(6);
   });
 
+  it('gives back a record and the links to it as a fine URL keeps them, then those added', () => {
+    const url = `${O}/done`;
+    const page = (i: number) => `${O}/p${i}`;
+    // The record names what look like packed facts, which must not be taken for ones.
+    const record: UrlRecord = {
+      url,
+      depth: 2,
+      internal: true,
+      status: 'ok',
+      httpStatus: 200,
+      method: 'GET',
+      etag: '"[2,1]"',
+      links: [page(1), `${X}/[2,0]`, page(0)],
+      audit: {
+        facts: {
+          url,
+          title: 'x=[4,0,"a","href"',
+          metas: [],
+          links: [],
+          refresh: [],
+          anchorCount: 3,
+          nofollowAnchorCount: 0,
+        },
+        xRobotsTag: [],
+      },
+    };
+    // Before it is packed: two links from one page (one a repeat but for its line).
+    const before: [string, LinkSource][] = [
+      [page(0), source(page(0), 'zero', 1)],
+      [page(0), source(page(0), 'zero', 2)],
+    ];
+    // Packed: repeats, a link with the text of the first but from another page,
+    // more sources than a fine URL keeps, more pages than the graph lists.
+    const after: [string, LinkSource][] = [
+      [page(1), source(page(1), 'zero', 1)],
+      [page(0), source(page(0), 'zero', 7)],
+      [page(2), source(page(2), 'two "quoted",\n')],
+      [page(2), source(page(2), 'two again')],
+      ...[3, 4, 5, 6, 7, 3].map((i): [string, LinkSource] => [page(i), source(page(i), `n${i}`)]),
+    ];
+    const expected = { sources: new LinkSources(), graph: new LinkGraph() };
+    const live = { sources: new LinkSources(), graph: new LinkGraph() };
+    for (const [target, links] of [
+      [live, before],
+      [expected, before],
+    ] as const)
+      for (const [from, link] of links) {
+        target.sources.add(url, link);
+        target.graph.noteLink(from, url);
+      }
+    live.sources.settle(url, true);
+    expected.sources.settle(url, true);
+    const packed = new PackedUrls();
+    packed.packRecorded(record, {
+      sources: live.sources.take(url),
+      linked: live.graph.take(url),
+      followed: true,
+    });
+    expect(packed.isRecorded(url)).toBe(true);
+    expect(packed.noteFollowed(url)).toBe(false);
+    for (const [from, link] of after) {
+      packed.addSource(url, link);
+      packed.noteLink(url, from);
+      expected.sources.add(url, link);
+      expected.graph.noteLink(from, url);
+    }
+
+    const unpacked = packed.unpack(url, O, false);
+    expect(unpacked).toMatchObject({ record });
+    expect(unpacked.record).toEqual(record);
+    const rebuilt = { sources: new LinkSources(), graph: new LinkGraph() };
+    replayFacts(url, unpacked, rebuilt.sources, rebuilt.graph);
+    expect(rebuilt.sources.get(url)).toEqual(expected.sources.get(url));
+    expect(rebuilt.sources.isFine(url)).toBe(true);
+    expect(rebuilt.graph.isFollowed(url)).toBe(true);
+    expect(rebuilt.graph.linkedFromEntry(url)).toEqual(expected.graph.linkedFromEntry(url));
+    expect(expected.sources.get(url).count).toBe(12);
+    expect(expected.sources.get(url).sources).toHaveLength(3);
+    expect(expected.graph.linkedFromEntry(url)!.pages).toHaveLength(5);
+    // Kept sources and listed pages only: the string stops growing with each link.
+    const length = packed.packedOf(url)!.length;
+    packed.addSource(url, source(page(9), 'more'));
+    packed.noteLink(url, page(9));
+    expect(packed.packedOf(url)!.length).toBeLessThanOrEqual(length + 2);
+  });
+
+  it('gives back records of every shape as they were', () => {
+    const url = `${O}/r`;
+    const records: UrlRecord[] = [
+      { url, depth: 0, internal: false, status: 'ok', httpStatus: null, method: 'HEAD' },
+      {
+        url,
+        depth: 1,
+        internal: true,
+        status: 'ok',
+        httpStatus: 200,
+        method: 'GET',
+        redirects: [{ url, status: 301 }],
+        finalUrl: `${O}/final`,
+        noindex: true,
+        duplicateOf: `${O}/first`,
+        audit: {
+          facts: {
+            url: `${O}/final`,
+            title: '',
+            metas: [],
+            links: [],
+            refresh: [],
+            anchorCount: 0,
+            nofollowAnchorCount: 0,
+          },
+          xRobotsTag: ['noindex'],
+        },
+      },
+      {
+        url,
+        depth: 2,
+        internal: true,
+        status: 'skipped',
+        httpStatus: null,
+        trap: 'blocked-pattern',
+      },
+    ];
+    const packed = new PackedUrls();
+    for (const record of records) {
+      packed.packRecorded(record, { sources: null, linked: null, followed: false });
+      const unpacked = packed.unpack(url, O, true);
+      expect(unpacked.record).toStrictEqual(record);
+      expect(unpacked.facts).toEqual([]);
+    }
+  });
+
   it('keeps a URL with no links and no referrer (a start URL)', () => {
-    const packed = new PackedWaiting();
+    const packed = new PackedUrls();
     const entry = {
       url: `${X}/`,
       origin: X,
@@ -229,8 +396,8 @@ describe('PackedWaiting', () => {
       method: 'HEAD' as const,
       referrer: null,
     };
-    packed.pack(entry, null, null);
-    expect(packed.unpack(entry.url, X, false)).toEqual({ entry, facts: [] });
+    packed.pack(entry, { sources: null, linked: null, followed: false });
+    expect(packed.unpack(entry.url, X, false)).toEqual({ entry, followed: false, facts: [] });
     expect(packed.size).toBe(1);
   });
 });
