@@ -20,7 +20,14 @@ import { KnownUrls } from './known-urls.ts';
 import { LinkGraph, type LinkedFrom, type LinkGraphJson } from './link-graph.ts';
 import { LinkSources, type SourceList } from './link-sources.ts';
 import { Fifo } from './fifo.ts';
-import { PackedUrls, replayFacts, type PackedLinks, type ReadPacked } from './packed-urls.ts';
+import {
+  linksOfUnpacked,
+  PackedUrls,
+  replayFacts,
+  type PackedLinks,
+  type ReadPacked,
+  type UnpackedUrl,
+} from './packed-urls.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
 import type { CrawlOptions, LinkSource, StopReason, UrlRecord } from './types.ts';
@@ -104,9 +111,10 @@ export type CheckpointHead = Omit<
 /** Aliases kept for the report, at most. */
 const MAX_ALIASES = 1000;
 /**
- * A packed URL whose facts grow past this many characters is unpacked (a
- * URL linked from many pages): packed, every link to it is a fact, where
- * its link sources keep a few per page and a count.
+ * A waiting packed URL whose facts grow past this many characters is
+ * unpacked (a URL linked from many pages): packed, every link to it is a
+ * fact, where its link sources keep a few per page and a count. (A
+ * recorded one keeps only counts past a few sources and pages.)
  */
 const MAX_PACKED_CHARS = 600;
 
@@ -289,24 +297,14 @@ export class CrawlBook {
     return this.#records.size;
   }
 
-  /** Every record, in the order recorded (packed ones unpacked, one at a time). */
-  *records(): Generator<UrlRecord> {
-    for (const [url, record] of this.#records) yield record ?? this.recordOf(url)!;
-  }
-
   /** The links to a URL (its sources, its link graph entry), packed or not. */
   linksOf(url: string): { sources: SourceList | null; linked: LinkedFrom | null } {
     if (!this.#packed?.has(url)) {
       const sources = this.sources.has(url) ? this.sources.get(url) : null;
       return { sources, linked: this.linkGraph.linkedFromEntry(url) };
     }
-    const sources = new LinkSources();
-    const graph = new LinkGraph();
-    replayFacts(url, this.#packed.unpack(url, '', false), sources, graph);
-    return {
-      sources: sources.has(url) ? sources.get(url) : null,
-      linked: graph.linkedFromEntry(url),
-    };
+    const { sources, linked } = linksOfUnpacked(url, this.#packed.unpack(url, '', false));
+    return { sources, linked };
   }
 
   /** The URL's packed state, if it waits packed (a store's row; see packedPages). */
@@ -555,12 +553,26 @@ export class CrawlBook {
     const { linkGraphNotes: _notes, ...head } = this.head();
     const sources = this.sources.toJSON();
     const linkGraph = this.linkGraph.toJSON();
-    for (const url of this.#packed?.urls() ?? []) {
-      const { sources: list, linked } = this.linksOf(url);
+    const addLinks = (url: string, unpacked: UnpackedUrl) => {
+      const { sources: list, linked, followed } = linksOfUnpacked(url, unpacked);
       if (list) sources.entries.push([url, list]);
       if (linked) linkGraph.linkedFrom.push([url, linked.links, linked.pages]);
-      if (this.#packed!.isFollowed(url)) linkGraph.followed.push(url);
+      if (followed) linkGraph.followed.push(url);
+    };
+    const packed = this.#packed;
+    const records: UrlRecord[] = [];
+    for (const [url, record] of this.#records) {
+      if (record) {
+        records.push(record);
+        continue;
+      }
+      // Unpacked once (read back from the store once, when evicted) for its record and its links.
+      const unpacked = packed!.unpack(url, '', false);
+      records.push(unpacked.record!);
+      addLinks(url, unpacked);
     }
+    for (const url of packed?.urls() ?? [])
+      if (!packed!.isRecorded(url)) addLinks(url, packed!.unpack(url, '', false));
     return {
       ...head,
       contentSeen: [...this.contentSeen],
@@ -568,7 +580,7 @@ export class CrawlBook {
       notFollowed: this.notFollowed,
       // In-flight entries go first: they were taken before anything still waiting.
       queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
-      records: [...this.records()],
+      records,
       sources,
       ...(this.linkGraphComplete ? { linkGraph } : {}),
     };

@@ -550,6 +550,18 @@ export function replayFacts(
   }
 }
 
+/** The links to an unpacked URL, as LinkSources and LinkGraph give them (replayed into ones of their own). */
+export function linksOfUnpacked(url: string, unpacked: UnpackedUrl): PackedLinks {
+  const sources = new LinkSources();
+  const graph = new LinkGraph();
+  replayFacts(url, unpacked, sources, graph);
+  return {
+    sources: sources.has(url) ? sources.get(url) : null,
+    linked: graph.linkedFromEntry(url),
+    followed: unpacked.followed,
+  };
+}
+
 /** A packed URL as a store kept it, unpacked: its queue entry or record, and the links to it. */
 export function unpackStored(
   url: string,
@@ -558,14 +570,7 @@ export function unpackStored(
 ): Omit<UnpackedUrl, 'facts' | 'followed'> & PackedLinks {
   table.adopt(url, packed);
   const unpacked = table.unpack(url, new URL(url).origin, true);
-  const sources = new LinkSources();
-  const graph = new LinkGraph();
-  replayFacts(url, unpacked, sources, graph);
-  const links = {
-    sources: sources.has(url) ? sources.get(url) : null,
-    linked: graph.linkedFromEntry(url),
-    followed: unpacked.followed,
-  };
+  const links = linksOfUnpacked(url, unpacked);
   return unpacked.record
     ? { record: unpacked.record, ...links }
     : { entry: unpacked.entry, ...links };
