@@ -84,10 +84,12 @@ describe('a crawl resumed from the SQLite store', () => {
       const replaces: boolean[] = [];
       let rowsWritten = 0;
       let packedRows = 0;
+      let appendedRows = 0;
       const saveTo = (store: SqliteCrawlStore) => (changes: CheckpointChanges) => {
         replaces.push(changes.replace);
         rowsWritten += changes.rows.length;
         packedRows += changes.rows.filter((row) => row.packed !== undefined).length;
+        appendedRows += changes.rows.filter((row) => row.appended !== undefined).length;
         store.save(changes);
       };
       let store = SqliteCrawlStore.open(file);
@@ -138,8 +140,11 @@ describe('a crawl resumed from the SQLite store', () => {
         expect(rowsWritten).toBeGreaterThan(0);
         if (packAfter === undefined) expect(packedRows).toBe(0);
         else expect(packedRows).toBeGreaterThan(5);
+        // Links found to a waiting URL once its string was saved are appended to it.
         if (evict) expect(evicted).toBeGreaterThan(5);
         else expect(evicted).toBe(0);
+        if (evict) expect(appendedRows).toBeGreaterThan(0);
+        else expect(appendedRows).toBe(0);
       } finally {
         store.close();
         await fresh.close();

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
 import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import type { FrontierEntry } from '../../lib/crawl/frontier.ts';
-import type { UrlRecord } from '../../lib/crawl/types.ts';
+import { PackedUrls, unpackStored } from '../../lib/crawl/packed-urls.ts';
+import type { LinkSource, UrlRecord } from '../../lib/crawl/types.ts';
+import { packedString } from '../../tests/support/packed-string.ts';
 import { SqliteCrawlStore } from './sqlite-crawl-store.ts';
 
 const ORIGIN = 'http://127.0.0.1:8920';
@@ -225,6 +227,99 @@ describe('SqliteCrawlStore', () => {
     ).toThrow();
     expect(store.load()).toEqual(checkpoint());
     store.close();
+  });
+
+  it('appends facts to a packed URL’s string, until its row is written again', async () => {
+    const file = await freshFile();
+    let store = SqliteCrawlStore.open(file);
+    const first = checkpoint();
+    store.save(whole(first));
+    const url = `${ORIGIN}/p.html`;
+    const table = new PackedUrls();
+    table.pack(entry('/p.html', 2), { sources: null, linked: null, followed: true });
+    let held = packedString(table, url);
+    store.save(changed(first, { rows: [{ url, packed: held }] }));
+    // Two later saves append a link each, and the pages they number.
+    for (const from of ['/a.html', '/b.html']) {
+      const link: LinkSource = {
+        page: `${ORIGIN}${from}`,
+        element: 'a',
+        attribute: 'href',
+        text: 'P',
+        raw: 'p.html',
+        line: 3,
+      };
+      const before = held.length;
+      table.addSource(url, link);
+      table.noteLink(url, link.page);
+      held = packedString(table, url);
+      const pages = table.pagesFrom(0).map((item, index) => ({
+        list: 'packedPages' as const,
+        index,
+        item,
+      }));
+      store.save(changed(first, { rows: [{ url, appended: held.slice(before) }], tail: pages }));
+    }
+    store.close();
+    store = SqliteCrawlStore.open(file);
+    expect(store.readPacked(url)).toBe(held);
+    const expected = unpackStored(url, held, new PackedUrls(table.pagesFrom(0)));
+    let loaded = store.load()!;
+    expect(loaded.queue.find((e) => e.url === url)).toEqual(expected.entry);
+    expect(loaded.sources.entries.find(([u]) => u === url)?.[1]).toEqual(expected.sources);
+    expect(expected.sources!.sources).toHaveLength(2);
+    expect(loaded.linkGraph!.linkedFrom.find(([u]) => u === url)).toEqual([
+      url,
+      2,
+      [`${ORIGIN}/a.html`, `${ORIGIN}/b.html`],
+    ]);
+    // Its turn came: its row is a queue entry, and what was appended to the packed one is left out.
+    store.save(changed(first, { rows: [{ url, queued: entry('/p.html', 2) }] }));
+    expect(store.readPacked(url)).toBeUndefined();
+    loaded = store.load()!;
+    expect(loaded.queue.find((e) => e.url === url)).toEqual(entry('/p.html', 2));
+    // Packed again, whole: the appends of the saves before do not count, those after do.
+    const again = new PackedUrls(table.pagesFrom(0));
+    again.pack(entry('/p.html', 2), { sources: null, linked: null, followed: false });
+    const repacked = packedString(again, url);
+    store.save(changed(first, { rows: [{ url, packed: repacked }] }));
+    expect(store.readPacked(url)).toBe(repacked);
+    store.save(changed(first, { rows: [{ url, appended: ',[3,4]' }] }));
+    store.close();
+    store = SqliteCrawlStore.open(file);
+    expect(store.readPacked(url)).toBe(`${repacked},[3,4]`);
+    const links = store.load()!.linkGraph!.linkedFrom.find(([u]) => u === url);
+    expect(links).toEqual([url, 4, []]);
+    store.close();
+  });
+
+  it('reads a state file of schema 1, and adds what schema 2 keeps once opened to write', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    store.save(whole(checkpoint()));
+    store.close();
+    const raw = new Database(file);
+    raw.exec('DROP TABLE appends');
+    raw.exec('ALTER TABLE entries DROP COLUMN saved');
+    raw.exec("DELETE FROM head WHERE key = 'saves'");
+    raw.pragma('user_version = 1');
+    raw.close();
+    const reader = SqliteCrawlStore.open(file, { readonly: true });
+    expect(reader.load()).toEqual(checkpoint());
+    expect(reader.readPacked(B_URL)).toBeUndefined();
+    reader.close();
+    const writer = SqliteCrawlStore.open(file);
+    expect(writer.load()).toEqual(checkpoint());
+    const table = new PackedUrls();
+    table.pack(entry('/b.html'), { sources: null, linked: null, followed: false });
+    const packed = packedString(table, B_URL);
+    writer.save(changed(checkpoint(), { rows: [{ url: B_URL, packed }] }));
+    writer.save(changed(checkpoint(), { rows: [{ url: B_URL, appended: ',[3,2]' }] }));
+    expect(writer.readPacked(B_URL)).toBe(`${packed},[3,2]`);
+    writer.close();
+    const upgraded = new Database(file, { readonly: true });
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(2);
+    upgraded.close();
   });
 
   it('refuses another SQLite database and writes nothing to it', async () => {

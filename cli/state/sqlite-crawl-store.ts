@@ -4,12 +4,16 @@
  * the head, so a save costs what changed, not the whole state (as one JSON
  * file, a save of 400,000 URLs wrote 214 MB in 42 s).
  *
- *   head     key 'head' → the checkpoint's head as JSON
+ *   head     key 'head' → the checkpoint's head as JSON; key 'saves' → how
+ *            many saves the file holds (the next one's number)
  *   entries  url → its EntryRow as JSON (queue entry, record), without the
- *            url, and `seq`: when the URL's own state was first saved, so a
+ *            url; `seq`: when the URL's own state was first saved, so a
  *            resumed crawl takes its queue in the order it was found (a
  *            trap's cut — the first 50 queries of a calendar — depends on
- *            that order)
+ *            that order); `saved`: the number of the save that wrote it
+ *   appends  (n, url) → facts the n-th save appended to the packed string
+ *            of the URL's entry row (EntryRow.appended); only those of saves
+ *            after its `saved` count (a row written whole holds the ones before)
  *   links    url → its LinkRow as JSON (sources, link graph entry), without the url
  *   tail     (list, n) → the n-th item of a growing list (content
  *            fingerprints, aliases, pages not followed), as JSON
@@ -19,7 +23,16 @@
  * hundreds of times, and as one row its record was written again at each
  * link. The growing lists (content fingerprints: one a page, 55 MB of a
  * million-URL crawl's head) are only appended to, so a save writes their
- * new items, each once.
+ * new items, each once. So is a waiting URL's packed string, once saved:
+ * the links found to it later are a few facts each, not worth its row
+ * written again (on the generated million-URL site 81–89 % of the URLs
+ * known gain one between two saves). Keyed by save first, a save's appends
+ * go at the end of the table, each page written once: keyed by URL, they
+ * landed all over it, and a save rewrote nearly every page (1.3 GB written
+ * for a 0.67 GB state, at 650,000 URLs known). Reading one URL back then
+ * looks it up in each save since its row was written (a few dozen
+ * lookups, once per URL waiting, when its turn comes); what is appended to
+ * a row written again later is left, unread.
  *
  * Crash safety: WAL with synchronous=NORMAL. A commit is in the WAL file
  * (written, not yet synced) when `save` returns, so a killed process —
@@ -52,12 +65,16 @@ import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 export const STATE_APPLICATION_ID = 0x52624c6e;
 /** The WAL file kept on disk between saves at most. */
 const WAL_KEPT_BYTES = 64 * 2 ** 20;
-/** The schema below; a file of a later one is refused rather than misread. */
-const SCHEMA_VERSION = 1;
+/**
+ * The schema below; a file of a later one is refused rather than misread.
+ * 2 added `appends` and `entries.saved`: a file of 1 opened to write gains them.
+ */
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS head (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS entries (url TEXT PRIMARY KEY, seq INTEGER NOT NULL, row TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS entries (url TEXT PRIMARY KEY, seq INTEGER NOT NULL, row TEXT NOT NULL, saved INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS appends (n INTEGER NOT NULL, url TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (n, url)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS links (url TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS tail (list TEXT NOT NULL, n INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY (list, n)) WITHOUT ROWID;
 `;
@@ -72,12 +89,21 @@ export class SqliteCrawlStore {
   readonly #save: (changes: CheckpointChanges) => void;
   /** The place (seq) of the next URL whose own state is saved for the first time. */
   #nextSeq: number;
-  /** Reads one URL's own row (see readPacked); prepared when first asked for. */
-  #readRow: Statement<[string], { row: string }> | null = null;
+  /** The number of the next save (see `saves` in the head table). */
+  #saves: number;
+  /** Whether the file has `appends` (one of schema 1 opened to read has not). */
+  readonly #hasAppends: boolean;
+  /** Reads one URL's own row and one save's append to it (see readPacked); prepared when first asked for. */
+  #reads: {
+    row: Statement<[string], { row: string; saved: number }>;
+    append: Statement<[number, string], { text: string }>;
+  } | null = null;
 
   private constructor(db: SqliteDatabase, readonly: boolean) {
     this.#db = db;
     this.#nextSeq = nextSeqOf(db);
+    this.#hasAppends = tableExists(db, 'appends');
+    this.#saves = savesOf(db);
     this.#save = readonly ? refuseSave : this.#writer();
   }
 
@@ -122,7 +148,9 @@ export class SqliteCrawlStore {
       return rows;
     };
     // Entries first, in the order they were first saved: checkpointOfRows keeps it within a depth.
-    const entries = rowsOf<EntryRow>('SELECT url, row FROM entries ORDER BY seq');
+    const entries = this.#packedWithAppends(
+      rowsOf<EntryRow>('SELECT url, row FROM entries ORDER BY seq'),
+    );
     const links = rowsOf<LinkRow>('SELECT url, row FROM links');
     const tail = this.#db
       .prepare<[], { list: TailItem['list']; item: string; n: number }>(
@@ -141,12 +169,47 @@ export class SqliteCrawlStore {
    * `readPacked`). One lookup by key, through one statement prepared once.
    */
   readonly readPacked = (url: string): string | undefined => {
-    this.#readRow ??= this.#db.prepare<[string], { row: string }>(
-      'SELECT row FROM entries WHERE url = ?',
-    );
-    const found = this.#readRow.get(url);
-    return found ? (JSON.parse(found.row) as Omit<EntryRow, 'url'>).packed : undefined;
+    this.#reads ??= {
+      // A file of schema 1 (read only) has neither `saved` nor appends.
+      row: this.#db.prepare(
+        `SELECT row, ${this.#hasAppends ? 'saved' : '0 AS saved'} FROM entries WHERE url = ?`,
+      ),
+      append: this.#db.prepare(
+        this.#hasAppends
+          ? 'SELECT text FROM appends WHERE n = ? AND url = ?'
+          : 'SELECT NULL AS text WHERE 0 AND ? AND ?',
+      ),
+    };
+    const found = this.#reads.row.get(url);
+    const packed = found ? (JSON.parse(found.row) as Omit<EntryRow, 'url'>).packed : undefined;
+    if (packed === undefined) return undefined;
+    const parts = [packed];
+    for (let n = found!.saved + 1; n < this.#saves; n++) {
+      const appended = this.#reads.append.get(n, url);
+      if (appended) parts.push(appended.text);
+    }
+    return parts.join('');
   };
+
+  /** The entries, their packed strings with what later saves appended to them. */
+  #packedWithAppends(entries: EntryRow[]): EntryRow[] {
+    if (!this.#hasAppends) return entries;
+    const savedOf = new Map(
+      this.#db
+        .prepare<[], { url: string; saved: number }>('SELECT url, saved FROM entries')
+        .raw()
+        .all() as unknown as [string, number][],
+    );
+    const byUrl = new Map(entries.map((entry) => [entry.url, entry]));
+    const appends = this.#db.prepare<[], { n: number; url: string; text: string }>(
+      'SELECT n, url, text FROM appends ORDER BY n',
+    );
+    for (const { n, url, text } of appends.iterate()) {
+      const entry = byUrl.get(url);
+      if (entry?.packed !== undefined && n > savedOf.get(url)!) entry.packed += text;
+    }
+    return entries;
+  }
 
   /** The database's size in bytes (what the whole state takes in the file). */
   sizeBytes(): number {
@@ -170,11 +233,13 @@ export class SqliteCrawlStore {
     const db = this.#db;
     const statements = {
       putHead: db.prepare("INSERT OR REPLACE INTO head (key, value) VALUES ('head', ?)"),
+      putSaves: db.prepare("INSERT OR REPLACE INTO head (key, value) VALUES ('saves', ?)"),
       // An entry saved again keeps its place (seq).
       putEntry: db.prepare(
-        'INSERT INTO entries (url, seq, row) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET row = excluded.row',
+        'INSERT INTO entries (url, seq, row, saved) VALUES (?, ?, ?, ?) ON CONFLICT (url) DO UPDATE SET row = excluded.row, saved = excluded.saved',
       ),
       deleteEntry: db.prepare('DELETE FROM entries WHERE url = ?'),
+      putAppend: db.prepare('INSERT INTO appends (n, url, text) VALUES (?, ?, ?)'),
       putLink: db.prepare('INSERT OR REPLACE INTO links (url, row) VALUES (?, ?)'),
       deleteLink: db.prepare('DELETE FROM links WHERE url = ?'),
       // As the extension's store: the item at a place is the one saved there last.
@@ -182,17 +247,19 @@ export class SqliteCrawlStore {
     };
     const write = db.transaction((changes: CheckpointChanges, nextSeq: number): number => {
       if (changes.replace) {
-        db.exec('DELETE FROM entries; DELETE FROM links; DELETE FROM tail');
+        db.exec('DELETE FROM entries; DELETE FROM appends; DELETE FROM links; DELETE FROM tail');
         nextSeq = 0;
       }
       // Places in the order the crawl gives its changes (first changed first), taken before sorting.
       const seqOf = new Map(changes.rows.map((row, i) => [row, nextSeq + i]));
+      const n = this.#saves;
       // In key order: each B-tree page is changed once, in turn, then left. In crawl order a
       // save of 273,000 rows at 345,000 URLs touched pages at random, spilled the page cache
       // over and over, and wrote 2.5 GB of WAL for a 360 MB state.
       for (const row of [...changes.rows].sort(byUrl)) {
-        if (isEmptyRow(row)) statements.deleteEntry.run(row.url);
-        else statements.putEntry.run(row.url, seqOf.get(row)!, rowText(row));
+        if (row.appended !== undefined) statements.putAppend.run(n, row.url, row.appended);
+        else if (isEmptyRow(row)) statements.deleteEntry.run(row.url);
+        else statements.putEntry.run(row.url, seqOf.get(row)!, rowText(row), n);
       }
       for (const row of [...changes.links].sort(byUrl)) {
         if (isEmptyRow(row)) statements.deleteLink.run(row.url);
@@ -201,11 +268,13 @@ export class SqliteCrawlStore {
       for (const { list, index, item } of changes.tail)
         statements.putItem.run(list, index, JSON.stringify(item));
       statements.putHead.run(JSON.stringify(changes.head));
+      statements.putSaves.run(String(n + 1));
       return nextSeq + changes.rows.length;
     });
     // Taken only once committed: a failed save leaves the file, and so the places, as they were.
     return (changes) => {
       this.#nextSeq = write(changes, this.#nextSeq);
+      this.#saves++;
     };
   }
 }
@@ -219,6 +288,14 @@ function byUrl(a: { url: string }, b: { url: string }): number {
 function rowText(row: EntryRow | LinkRow): string {
   const { url: _url, ...rest } = row;
   return JSON.stringify(rest);
+}
+
+/** The number of the next save: 1 for a file written before saves were numbered (0 for none). */
+function savesOf(db: SqliteDatabase): number {
+  const found = db
+    .prepare<[], { value: string }>("SELECT value FROM head WHERE key = 'saves'")
+    .get();
+  return found ? Number(found.value) : 1;
 }
 
 function nextSeqOf(db: SqliteDatabase): number {
@@ -244,8 +321,25 @@ function checkStoreFile(db: SqliteDatabase, create: boolean): void {
   }
   if (id !== STATE_APPLICATION_ID)
     throw new Error('a SQLite database, but no RobotLens crawl state');
-  if (version !== SCHEMA_VERSION)
-    throw new Error(`crawl state of schema ${version}; this RobotLens reads ${SCHEMA_VERSION}`);
+  if (version < 1 || version > SCHEMA_VERSION)
+    throw new Error(
+      `crawl state of schema ${version}; this RobotLens reads 1 to ${SCHEMA_VERSION}`,
+    );
+  if (version < SCHEMA_VERSION && create) {
+    // What schema 2 added; nothing of schema 1 changes (its rows were written by save 0).
+    db.exec('ALTER TABLE entries ADD COLUMN saved INTEGER NOT NULL DEFAULT 0');
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
+}
+
+function tableExists(db: SqliteDatabase, name: string): boolean {
+  const found = db
+    .prepare<[string], { n: number }>(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
+    )
+    .get(name);
+  return (found?.n ?? 0) > 0;
 }
 
 function tableCount(db: SqliteDatabase): number {

@@ -17,8 +17,9 @@
  * writes that string rather than building its links' objects (at 550,000
  * URLs known, 88 % of them changed between two saves, nearly all waiting).
  * A link to it changes that row only (whether a followed link reaches it
- * is in the string too). A links row is written for it only for changes
- * made before it was packed, whole; read back, the packed row's links win.
+ * is in the string too), and no links row is written for it: one the
+ * store holds from before it was packed is older, and read back, the
+ * packed row's links win.
  *
  * The bulk of a checkpoint (on Debian's django docs, 95 % of 0.6–4 MB) is
  * per URL; a URL's record and the links to it change at different times
@@ -55,6 +56,13 @@ export interface UrlRow {
   queued?: FrontierEntry;
   /** Packed: queue entry or record and links in one string (packed-urls.ts; pages numbered in `packedPages`). */
   packed?: string;
+  /**
+   * Packed text for the store to add at the end of the `packed` it holds for
+   * the URL (facts found since it was saved, each after a comma); a later
+   * `packed` or other state replaces both. Only to a store that reads
+   * packed strings back (CrawlPorts.readPacked), and never read back as such.
+   */
+  appended?: string;
   record?: UrlRecord;
   sources?: SourceList;
   /** It answered well (or was skipped): only a few of its sources are kept. */
@@ -66,7 +74,7 @@ export interface UrlRow {
 }
 
 /** A URL's own state; a row with nothing but the URL is one to delete. */
-export type EntryRow = Pick<UrlRow, 'url' | 'queued' | 'packed' | 'record'>;
+export type EntryRow = Pick<UrlRow, 'url' | 'queued' | 'packed' | 'appended' | 'record'>;
 
 /** The links to a URL; a row with nothing but the URL is one to delete. */
 export type LinkRow = Pick<UrlRow, 'url' | 'sources' | 'fine' | 'linked' | 'followed'>;
@@ -96,19 +104,25 @@ export const TAIL_LISTS: readonly TailList[] = [
   'packedPages',
 ];
 
-/** The URL's own state as the book holds it now. */
-export function entryRowOf(book: CrawlBook, url: string): EntryRow {
-  const packed = book.packedRowOf(url);
-  if (packed !== undefined) return { url, packed };
+/** The URL's own state as the book holds it now, or null when the store holds that already. */
+export function entryRowOf(book: CrawlBook, url: string): EntryRow | null {
+  const packed = book.packedChangeOf(url);
+  if (packed === null) return null;
+  if (packed !== undefined) return { url, ...packed };
   const queued = book.queued(url);
   const record = book.recordOf(url);
   return { url, ...(queued ? { queued } : {}), ...(record ? { record } : {}) };
 }
 
-/** The links to the URL as the book holds them now. */
-export function linkRowOf(book: CrawlBook, url: string): LinkRow {
+/**
+ * The links to the URL as the book holds them now, or null when it is
+ * packed: the same save writes its entry row, which holds them (a URL
+ * marked when it is packed, and whenever a link to it is found).
+ */
+export function linkRowOf(book: CrawlBook, url: string): LinkRow | null {
+  // Written as well, they were half a million-URL crawl's state file, and of each save.
+  if (book.isPacked(url)) return null;
   const followed = book.isFollowed(url) ? { followed: true as const } : {};
-  // Whole for a packed URL too: the store may hold its entry row from before it was packed.
   const { sources, linked } = book.linksOf(url);
   return {
     url,

@@ -24,6 +24,7 @@ import {
   linksOfUnpacked,
   PackedUrls,
   replayFacts,
+  type PackedChange,
   type PackedLinks,
   type ReadPacked,
   type UnpackedUrl,
@@ -113,8 +114,11 @@ const MAX_ALIASES = 1000;
 /**
  * A waiting packed URL whose facts grow past this many characters is
  * unpacked (a URL linked from many pages): packed, every link to it is a
- * fact, where its link sources keep a few per page and a count. (A
- * recorded one keeps only counts past a few sources and pages.)
+ * fact, where its link sources keep a few per page and a count, and each
+ * copies its string. Once its string is saved and evicted, only the facts
+ * found since count: the stored string is not copied, and unpacked early,
+ * the URLs linked from many pages held most of the heap late in a big
+ * crawl. (A recorded one keeps only counts past a few sources and pages.)
  */
 const MAX_PACKED_CHARS = 600;
 
@@ -128,7 +132,8 @@ export interface BookOptions {
   packAfter?: number;
   /**
    * Reads a packed URL's string back from the store its saves go to (see
-   * evictSaved): with it, a packed URL's string leaves the heap once saved.
+   * evictSaved): with it, a packed URL's string leaves the heap once saved,
+   * and the store must take rows that append to it (EntryRow.appended).
    */
   readPacked?: ReadPacked;
 }
@@ -307,25 +312,37 @@ export class CrawlBook {
     return { sources, linked };
   }
 
-  /** The URL's packed state, if it waits packed (a store's row; see packedPages). */
-  packedRowOf(url: string): string | undefined {
-    return this.#packed?.packedOf(url);
+  /**
+   * What a save writes of the URL's packed state (a store's row; see
+   * packedPages): undefined when it is not packed, null when the store
+   * holds it as it is (see PackedUrls.changeOf).
+   */
+  packedChangeOf(url: string): PackedChange | null | undefined {
+    return this.#packed?.changeOf(url);
   }
 
   /**
    * A save of these rows is done: the packed strings it wrote that are
-   * still the URLs' own leave the heap, when the book can read them back
-   * (BookOptions.readPacked).
+   * still the URLs' own leave the heap, and so do the facts it appended,
+   * when the book can read them back (BookOptions.readPacked).
    */
-  evictSaved(rows: readonly { url: string; packed?: string }[]): void {
+  evictSaved(rows: readonly { url: string; packed?: string; appended?: string }[]): void {
     const packed = this.#packed;
     if (!packed) return;
-    for (const row of rows) if (row.packed !== undefined) packed.evict(row.url, row.packed);
+    for (const row of rows) {
+      if (row.packed !== undefined) packed.evict(row.url, row.packed);
+      else if (row.appended !== undefined) packed.evictAppended(row.url, row.appended);
+    }
   }
 
   /** How many packed URLs have their string in the store only (see evictSaved). */
   get evictedCount(): number {
     return this.#packed?.evictedCount ?? 0;
+  }
+
+  /** Whether the URL is kept packed (its entry row then holds the links to it too). */
+  isPacked(url: string): boolean {
+    return this.#packed?.has(url) ?? false;
   }
 
   /** The pages numbered in packed rows, from number `from` on (a store's growing list). */
@@ -394,6 +411,7 @@ export class CrawlBook {
     const unpacked = this.#packed!.unpack(url, origin, true);
     // Its row changes from the packed state to a queue entry or record, its links to a row of their own.
     this.#changed.mark(url);
+    this.sources.markChanged(url);
     replayFacts(url, unpacked, this.sources, this.linkGraph);
     if (unpacked.record) this.#records.set(url, unpacked.record);
     return unpacked.entry;
@@ -440,6 +458,8 @@ export class CrawlBook {
       if (this.inFlight.has(url)) continue;
       packed.packRecorded(record, this.#takeLinks(url));
       this.#records.set(url, null);
+      // Its row becomes the packed string, which holds its links (and, once saved, leaves the heap).
+      this.#changed.mark(url);
     }
   }
 

@@ -117,7 +117,8 @@ export interface CrawlPorts {
    * URL (its entry row's `packed`), synchronously: with it, a packed URL's
    * string leaves the heap once a save has written it (crawl-book.ts
    * evictSaved). Only for a store that keeps a row per URL (not with
-   * `rewriteAfterRowsPerUrl`: a whole rewrite stores URLs unpacked).
+   * `rewriteAfterRowsPerUrl`: a whole rewrite stores URLs unpacked) and
+   * takes rows that append to a packed one (EntryRow.appended).
    */
   readPacked?: ReadPacked;
 }
@@ -289,8 +290,8 @@ export class Crawler {
     return {
       replace: false,
       head: { ...book.head(), ...elapsed },
-      rows: entries.map((url) => entryRowOf(book, url)),
-      links: links.map((url) => linkRowOf(book, url)),
+      rows: entries.flatMap((url) => entryRowOf(book, url) ?? []),
+      links: links.flatMap((url) => linkRowOf(book, url) ?? []),
       tail,
     };
   }

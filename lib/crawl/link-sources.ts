@@ -96,6 +96,14 @@ export class LinkSources {
     this.#changed.start();
   }
 
+  /**
+   * The URL's links are to be saved again though they did not change here:
+   * it was unpacked, and a store may hold a links row older than its packed one.
+   */
+  markChanged(url: string): void {
+    this.#changed.mark(url);
+  }
+
   /** The URLs whose sources changed since the last call (see trackChanges). */
   takeChanged(): string[] {
     return this.#changed.take();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
 import { fakeSite, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { RowStore } from '../../tests/support/row-store.ts';
+import { packedString } from '../../tests/support/packed-string.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
@@ -131,6 +132,12 @@ describe('URLs kept packed', () => {
     expect(content(store.checkpoint())).toEqual(content(objects.checkpoint));
     expect(evicted).toBeGreaterThan(50);
     expect(readBack).toBeGreaterThan(100);
+    // Links found to evicted waiting URLs were saved as facts appended to their strings.
+    const rows = store.saves.flatMap((save) => save.rows);
+    const appended = rows.flatMap((row) => (row.appended !== undefined ? [row.appended] : []));
+    expect(appended.filter((text) => !text.startsWith(',[6,')).length).toBeGreaterThan(20);
+    // And links counted to records that keep no more of them, as counts appended.
+    expect(appended.filter((text) => text.startsWith(',[6,')).length).toBeGreaterThan(5);
   });
 
   it('saves the same rows, and a crawl stopped midway holds packed URLs that resume alike', async () => {
@@ -334,10 +341,123 @@ describe('PackedUrls', () => {
     expect(expected.sources.get(url).sources).toHaveLength(3);
     expect(expected.graph.linkedFromEntry(url)!.pages).toHaveLength(5);
     // Kept sources and listed pages only: the string stops growing with each link.
-    const length = packed.packedOf(url)!.length;
+    const length = packedString(packed, url).length;
     packed.addSource(url, source(page(9), 'more'));
     packed.noteLink(url, page(9));
-    expect(packed.packedOf(url)!.length).toBeLessThanOrEqual(length + 2);
+    expect(packedString(packed, url).length).toBeLessThanOrEqual(length + 2);
+  });
+
+  it('saved and evicted, a URL takes later links without being read back, and reads back whole', () => {
+    const page = (i: number) => `${O}/p${i}`;
+    const stored = new Map<string, string>();
+    let reads = 0;
+    const packed = new PackedUrls([], (url) => {
+      reads++;
+      return stored.get(url);
+    });
+    const expected = { sources: new LinkSources(), graph: new LinkGraph() };
+    /** A save: what changed is written (appended or whole), then leaves the heap. */
+    const save = (url: string) => {
+      const change = packed.changeOf(url);
+      if (!change) return change;
+      if ('packed' in change) {
+        stored.set(url, change.packed);
+        packed.evict(url, change.packed);
+      } else {
+        stored.set(url, stored.get(url)! + change.appended);
+        packed.evictAppended(url, change.appended);
+      }
+      return change;
+    };
+    const link = (url: string, i: number, text: string) => {
+      const found = source(page(i), text);
+      packed.addSource(url, found);
+      packed.noteLink(url, page(i));
+      expected.sources.add(url, found);
+      expected.graph.noteLink(page(i), url);
+    };
+    const rebuilt = (url: string) => {
+      const into = { sources: new LinkSources(), graph: new LinkGraph() };
+      replayFacts(url, packed.unpack(url, O, false), into.sources, into.graph);
+      return into;
+    };
+
+    // A waiting URL: its links after the save are facts appended.
+    const waiting = `${O}/waiting`;
+    packed.pack(
+      { url: waiting, origin: O, depth: 2, internal: true, method: 'GET', referrer: page(0) },
+      { sources: null, linked: null, followed: true },
+    );
+    link(waiting, 1, 'one');
+    expect(save(waiting)).toHaveProperty('packed');
+    link(waiting, 2, 'two');
+    link(waiting, 3, 'three, "quoted"');
+    expect(save(waiting)).toEqual({ appended: expect.stringMatching(/^,\[0,/) });
+    expect(packed.changeOf(waiting)).toBeNull();
+    link(waiting, 4, 'four');
+    expect(reads).toBe(0);
+    expect(packed.isRecorded(waiting)).toBe(false);
+    let again = rebuilt(waiting);
+    expect(reads).toBe(1);
+    expect(again.sources.get(waiting)).toEqual(expected.sources.get(waiting));
+    expect(again.graph.linkedFromEntry(waiting)).toEqual(expected.graph.linkedFromEntry(waiting));
+
+    // A record that keeps all the sources and pages it keeps: later links are counts appended.
+    const done = `${O}/done`;
+    for (let i = 0; i < 8; i++) {
+      const found = source(page(i), `s${i}`);
+      expected.sources.add(done, found);
+      expected.graph.noteLink(page(i), done);
+    }
+    const live = { sources: new LinkSources(), graph: new LinkGraph() };
+    for (let i = 0; i < 8; i++) {
+      live.sources.add(done, source(page(i), `s${i}`));
+      live.graph.noteLink(page(i), done);
+    }
+    live.sources.settle(done, true);
+    expected.sources.settle(done, true);
+    const record: UrlRecord = {
+      url: done,
+      depth: 1,
+      internal: true,
+      status: 'ok',
+      httpStatus: 200,
+      method: 'GET',
+    };
+    packed.packRecorded(record, {
+      sources: live.sources.take(done),
+      linked: live.graph.take(done),
+      followed: false,
+    });
+    expect(save(done)).toHaveProperty('packed');
+    reads = 0;
+    for (let i = 8; i < 11; i++) link(done, i, `s${i}`);
+    expect(reads).toBe(0);
+    expect(save(done)).toEqual({ appended: ',[6,3,3]' });
+    link(done, 11, 's11');
+    expect(packed.changeOf(done)).toEqual({ appended: ',[6,1,1]' });
+    again = rebuilt(done);
+    expect(again.sources.get(done)).toEqual(expected.sources.get(done));
+    expect(again.sources.get(done).count).toBe(12);
+    expect(again.graph.linkedFromEntry(done)).toEqual(expected.graph.linkedFromEntry(done));
+    // Read back by a crawl resumed from the store: the counts appended are in its head.
+    const resumed = new PackedUrls(packed.pagesFrom(0));
+    resumed.adopt(done, stored.get(done)!);
+    expect(packedString(resumed, done)).not.toContain(',[6,');
+    const fromStore = { sources: new LinkSources(), graph: new LinkGraph() };
+    replayFacts(done, resumed.unpack(done, O, true), fromStore.sources, fromStore.graph);
+    expect(fromStore.sources.get(done).count).toBe(11);
+    // A link it still keeps (a page it does not list yet is not one: it lists five) reads it back.
+    const fresh = `${O}/fresh`;
+    packed.packRecorded(
+      { ...record, url: fresh },
+      { sources: null, linked: null, followed: false },
+    );
+    save(fresh);
+    reads = 0;
+    link(fresh, 1, 'first');
+    expect(reads).toBeGreaterThan(0);
+    expect(packed.changeOf(fresh)).toHaveProperty('packed');
   });
 
   it('gives back records of every shape as they were', () => {

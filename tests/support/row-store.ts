@@ -32,11 +32,20 @@ export class RowStore {
       [saved.links, this.links],
     ] as const)
       for (const row of rows) {
-        if (isEmptyRow(row)) kept.delete(row.url);
+        if ('appended' in row && row.appended !== undefined) this.#append(row.url, row.appended);
+        else if (isEmptyRow(row)) kept.delete(row.url);
         else kept.set(row.url, row);
       }
     for (const item of saved.tail) this.tail.set(`${item.list} ${item.index}`, item);
     this.head = saved.head;
+  }
+
+  /** Facts appended to a packed URL's string, as the command line's store reads them back. */
+  #append(url: string, appended: string): void {
+    const row = this.rows.get(url);
+    if (row?.packed === undefined)
+      throw new Error(`appended to ${url}, which is not stored packed`);
+    row.packed += appended;
   }
 
   /** Saves as a crawl's `saveChanges` port does. */
