@@ -96,7 +96,7 @@ export class SqliteCrawlStore {
   /** Reads one URL's own row and one save's append to it (see readPacked); prepared when first asked for. */
   #reads: {
     row: Statement<[string], { row: string; saved: number }>;
-    append: Statement<[number, string], { text: string }>;
+    append: Statement<[number, string], { text: string }> | null;
   } | null = null;
 
   private constructor(db: SqliteDatabase, readonly: boolean) {
@@ -147,10 +147,7 @@ export class SqliteCrawlStore {
         rows.push({ url, ...(JSON.parse(row) as Omit<T, 'url'>) } as T);
       return rows;
     };
-    // Entries first, in the order they were first saved: checkpointOfRows keeps it within a depth.
-    const entries = this.#packedWithAppends(
-      rowsOf<EntryRow>('SELECT url, row FROM entries ORDER BY seq'),
-    );
+    const entries = this.#entriesWithAppends();
     const links = rowsOf<LinkRow>('SELECT url, row FROM links');
     const tail = this.#db
       .prepare<[], { list: TailItem['list']; item: string; n: number }>(
@@ -174,39 +171,44 @@ export class SqliteCrawlStore {
       row: this.#db.prepare(
         `SELECT row, ${this.#hasAppends ? 'saved' : '0 AS saved'} FROM entries WHERE url = ?`,
       ),
-      append: this.#db.prepare(
-        this.#hasAppends
-          ? 'SELECT text FROM appends WHERE n = ? AND url = ?'
-          : 'SELECT NULL AS text WHERE 0 AND ? AND ?',
-      ),
+      append: this.#hasAppends
+        ? this.#db.prepare('SELECT text FROM appends WHERE n = ? AND url = ?')
+        : null,
     };
     const found = this.#reads.row.get(url);
     const packed = found ? (JSON.parse(found.row) as Omit<EntryRow, 'url'>).packed : undefined;
     if (packed === undefined) return undefined;
     const parts = [packed];
     for (let n = found!.saved + 1; n < this.#saves; n++) {
-      const appended = this.#reads.append.get(n, url);
+      const appended = this.#reads.append?.get(n, url);
       if (appended) parts.push(appended.text);
     }
     return parts.join('');
   };
 
-  /** The entries, their packed strings with what later saves appended to them. */
-  #packedWithAppends(entries: EntryRow[]): EntryRow[] {
-    if (!this.#hasAppends) return entries;
-    const savedOf = new Map(
-      this.#db
-        .prepare<[], { url: string; saved: number }>('SELECT url, saved FROM entries')
-        .raw()
-        .all() as unknown as [string, number][],
+  /**
+   * The entries, in the order they were first saved (checkpointOfRows keeps
+   * it within a depth), packed ones with what later saves appended to them.
+   */
+  #entriesWithAppends(): EntryRow[] {
+    const entries: EntryRow[] = [];
+    // A packed entry → the save that wrote it.
+    const packed = new Map<string, { entry: EntryRow; saved: number }>();
+    const rows = this.#db.prepare<[], { url: string; row: string; saved: number }>(
+      `SELECT url, row, ${this.#hasAppends ? 'saved' : '0 AS saved'} FROM entries ORDER BY seq`,
     );
-    const byUrl = new Map(entries.map((entry) => [entry.url, entry]));
+    for (const { url, row, saved } of rows.iterate()) {
+      const entry = { url, ...(JSON.parse(row) as Omit<EntryRow, 'url'>) };
+      entries.push(entry);
+      if (entry.packed !== undefined) packed.set(url, { entry, saved });
+    }
+    if (!this.#hasAppends) return entries;
     const appends = this.#db.prepare<[], { n: number; url: string; text: string }>(
       'SELECT n, url, text FROM appends ORDER BY n',
     );
     for (const { n, url, text } of appends.iterate()) {
-      const entry = byUrl.get(url);
-      if (entry?.packed !== undefined && n > savedOf.get(url)!) entry.packed += text;
+      const found = packed.get(url);
+      if (found && n > found.saved) found.entry.packed += text;
     }
     return entries;
   }
