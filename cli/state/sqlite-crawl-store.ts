@@ -167,10 +167,7 @@ export class SqliteCrawlStore {
    */
   readonly readPacked = (url: string): string | undefined => {
     this.#reads ??= {
-      // A file of schema 1 (read only) has neither `saved` nor appends.
-      row: this.#db.prepare(
-        `SELECT row, ${this.#hasAppends ? 'saved' : '0 AS saved'} FROM entries WHERE url = ?`,
-      ),
+      row: this.#db.prepare(`SELECT row, ${this.#savedColumn} FROM entries WHERE url = ?`),
       append: this.#hasAppends
         ? this.#db.prepare('SELECT text FROM appends WHERE n = ? AND url = ?')
         : null,
@@ -186,6 +183,11 @@ export class SqliteCrawlStore {
     return parts.join('');
   };
 
+  /** The `saved` column as a query reads it: a file of schema 1 (read only) has none, its rows are save 0's. */
+  get #savedColumn(): string {
+    return this.#hasAppends ? 'saved' : '0 AS saved';
+  }
+
   /**
    * The entries, in the order they were first saved (checkpointOfRows keeps
    * it within a depth), packed ones with what later saves appended to them.
@@ -195,7 +197,7 @@ export class SqliteCrawlStore {
     // A packed entry → the save that wrote it.
     const packed = new Map<string, { entry: EntryRow; saved: number }>();
     const rows = this.#db.prepare<[], { url: string; row: string; saved: number }>(
-      `SELECT url, row, ${this.#hasAppends ? 'saved' : '0 AS saved'} FROM entries ORDER BY seq`,
+      `SELECT url, row, ${this.#savedColumn} FROM entries ORDER BY seq`,
     );
     for (const { url, row, saved } of rows.iterate()) {
       const entry = { url, ...(JSON.parse(row) as Omit<EntryRow, 'url'>) };
@@ -292,7 +294,7 @@ function rowText(row: EntryRow | LinkRow): string {
   return JSON.stringify(rest);
 }
 
-/** The number of the next save: 1 for a file written before saves were numbered (0 for none). */
+/** The number of the next save: 1 when none is recorded (a new file, or one of schema 1, whose rows count as save 0's). */
 function savesOf(db: SqliteDatabase): number {
   const found = db
     .prepare<[], { value: string }>("SELECT value FROM head WHERE key = 'saves'")
