@@ -8,6 +8,7 @@
  * ("failed") only when a named condition holds, else 0; 2 and 3 stay.
  * `--compare <saved>` puts "Changes since <date>" first (JSON: `changes`).
  */
+import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { getDomain } from 'tldts';
@@ -197,6 +198,9 @@ async function crawlToEnd(
   const crawler = makeCrawler();
   onStart(crawler.book.options);
   const stop = new AbortController();
+  // Each request in flight listens to the crawl's signal until it ends (request-deadline.ts),
+  // so more than Node's 10 is no leak: 8 at once and a few external checks passed it.
+  setMaxListeners(0, stop.signal);
   let stoppedBy: StopSignal | null = null;
   const onSignal = (signal: StopSignal) => {
     stoppedBy = signal;

@@ -78,7 +78,7 @@ export function startCrawl({ startUrl, settings }: Message<'start-crawl'>): Prom
     if (!(await hasHostAccess(origin))) {
       return { ok: false, error: t('crawl_needs_access', { origin }) };
     }
-    // A finished crawl's pages are asked for conditionally (ETag / Last-Modified → 304).
+    // A finished crawl is crawled again (every page read again; Crawler.recrawl says why).
     const previous = await storedCheckpoint(origin);
     // A re-crawl is there to see what changed: robots.txt is fetched again, never taken
     // from the cache (the popup's answer of a minute ago may predate a deploy).

@@ -408,23 +408,67 @@ describe('Crawler', () => {
     for (const url of twice) expect(inFlightAtStop).toContain(url);
   });
 
-  it('re-crawls conditionally: a 304 keeps the page and its links', async () => {
+  it('re-crawls reading every page again: an unchanged site gives the same report', async () => {
+    const tagged = (html: string, tag: string): FakeAnswer => ({ html, headers: [['etag', tag]] });
     const answers: Record<string, FakeAnswer> = {
-      [`${O}/`]: { html: page('Home', [['/a.html', 'a']]), headers: [['etag', '"v1"']] },
-      [`${O}/a.html`]: { html: page('A') },
+      [`${O}/`]: tagged(
+        page('Home', [
+          ['/a.html', 'Page A'],
+          ['/gone.html', 'Old page'],
+          [`${X}/out`, 'elsewhere'],
+          ['/copy.html', 'A again'],
+        ]),
+        '"home"',
+      ),
+      [`${O}/a.html`]: tagged(
+        page('A', [
+          ['/gone.html', 'the old page'],
+          ['./a.html', 'me'],
+        ]),
+        '"a"',
+      ),
+      [`${O}/copy.html`]: tagged(
+        page('A', [
+          ['/gone.html', 'the old page'],
+          ['./a.html', 'me'],
+        ]),
+        '"copy"',
+      ),
     };
-    const first = await crawl(answers);
-    const site = fakeSite({
-      [`${O}/`]: { status: 304 },
-      [`${O}/a.html`]: { html: page('A') },
+    const first = await crawl(answers, { checkExternal: false });
+    // The server would answer 304 to any validator: none may be sent.
+    const site = fakeSite(answers);
+    const http: CrawlPorts['http'] = (request) =>
+      request.headers?.['If-None-Match'] || request.headers?.['If-Modified-Since']
+        ? Promise.resolve({
+            requestedUrl: request.url,
+            url: request.url,
+            status: 304,
+            headers: [],
+            redirects: [],
+            body: new Uint8Array(0),
+            truncated: false,
+          })
+        : site.http(request);
+    const crawler = Crawler.recrawl(first.checkpoint, { http, clock: systemClock });
+    const again = withText(buildReport(await crawler.run(), crawler.stats()), english);
+    expect(site.requests.filter((r) => r.headers?.['If-None-Match'])).toEqual([]);
+    const sameParts = (report: typeof again) => ({
+      broken: report.broken,
+      skipped: report.skipped,
+      aliases: report.aliases,
+      findings: report.findings,
+      audit: report.audit,
+      duplicates: report.duplicates,
+      pages: report.pages.map((p) => [p.url, p.status, p.outcome, p.fingerprint, p.title]),
     });
-    const again = await Crawler.recrawl(first.checkpoint, {
-      http: site.http,
-      clock: systemClock,
-    }).run();
-    expect(site.requests.find((r) => r.url === `${O}/`)?.headers?.['If-None-Match']).toBe('"v1"');
-    expect(again.records.find((r) => r.url === `${O}/`)?.status).toBe('unchanged');
-    expect(again.records.find((r) => r.url === `${O}/a.html`)?.status).toBe('ok');
+    expect(first.report.broken[0]?.foundOn.map((s) => s.text)).toEqual([
+      'Old page',
+      'the old page',
+    ]);
+    expect(first.report.skipped.map((s) => s.url)).toEqual([`${X}/out`]);
+    expect(first.report.duplicates).toHaveLength(1);
+    expect(sameParts(again)).toEqual(sameParts(first.report));
   });
 
   it('re-crawls what was not HTML last time with HEAD', async () => {

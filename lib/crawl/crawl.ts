@@ -140,7 +140,8 @@ export class Crawler {
   readonly #expander: PageExpander;
   /** The loop of the current run (null between runs). */
   #dispatcher: Dispatcher<StopReason> | null = null;
-  #previous = new Map<string, UrlRecord>();
+  /** On a re-crawl: the URLs that were not HTML (nor CSS) last time, only checked now. */
+  #notPagesBefore = new Set<string>();
   readonly #checkpointer: AnyCheckpointer | null;
   /** The next changes must hold every row (the store does not hold this crawl yet). */
   #saveAll: boolean;
@@ -237,8 +238,13 @@ export class Crawler {
   }
 
   /**
-   * Crawls a finished crawl's site again, sending each page's stored
-   * validators; a 304 keeps the page's earlier links, so nothing is lost.
+   * Crawls a finished crawl's site again. Every page is read again, with no
+   * validators sent: a 304 would leave the page's links (their anchors and
+   * lines), its fingerprint and its audit unknown, and the report would lose
+   * them. Sent on Debian's libstdc++ docs, whose nginx answers 304 to all,
+   * the re-crawl's 213 broken URLs came with no page carrying them and its
+   * 6,084 audit findings were gone. What was not HTML last time is only
+   * checked (HEAD where possible).
    * `options`: the new crawl's own (the extension's Start takes the form's), else the previous ones.
    */
   static recrawl(
@@ -247,7 +253,9 @@ export class Crawler {
     options: Partial<CrawlOptions> & Pick<CrawlOptions, 'startUrls'> = previous.options,
   ): Crawler {
     const crawler = Crawler.start(options, ports);
-    crawler.#previous = new Map(previous.records.map((record) => [record.url, record]));
+    for (const record of previous.records)
+      if (record.contentType && !isHtml(record.contentType) && !isCss(record.contentType))
+        crawler.#notPagesBefore.add(record.url);
     return crawler;
   }
 
@@ -449,33 +457,19 @@ export class Crawler {
       this.#record(entry, refusalFields(gate));
       return;
     }
-    const previous = this.#previous.get(entry.url);
     // A later link may turn this check into a page fetch while it runs (CrawlBook.wantPage).
     const asked = entry.method;
-    // A URL that was not HTML last time is only checked (HEAD where possible).
-    const method =
-      previous?.contentType && !isHtml(previous.contentType) && !isCss(previous.contentType)
-        ? 'HEAD'
-        : asked;
+    const method = this.#notPagesBefore.has(entry.url) ? 'HEAD' : asked;
     const outcome = await steps.fetcher.fetch(
       {
         url: entry.url,
         method,
         referrer: entry.referrer,
         wantBody: entry.internal && asked === 'GET',
-        ...(previous?.etag ? { etag: previous.etag } : {}),
-        ...(previous?.lastModified ? { lastModified: previous.lastModified } : {}),
       },
       slot,
     );
     const record = recordOfOutcome(entry, outcome, this.#ports.clock.nowMs() - startedMs);
-    if (record.status === 'unchanged' && previous?.links) {
-      record.links = previous.links;
-      this.#expander.enqueueKnownLinks(previous.links, entry);
-    }
-    // A 304 page is the page read last time: the audit keeps what was read then.
-    if (record.status === 'unchanged' && previous?.audit && this.#book.options.audit !== null)
-      record.audit = previous.audit;
     // A redirect's final page of the site is read too: its links may be reached no other way.
     const answered = record.status === 'ok' || record.status === 'redirected';
     if (outcome.response && answered && entry.internal && outcome.method === 'GET') {

@@ -264,27 +264,11 @@ export class PageExpander {
       });
     }
     if (nofollow) this.#book.notFollowed.push({ page: pageUrl, links: this.#keptOnce(targets) });
-    if (record.etag || record.lastModified) record.links = this.#keptOnce(targets);
   }
 
   /** The URLs once each, as the strings the crawl knows them by (see KnownUrls). */
   #keptOnce(urls: string[]): string[] {
     return [...new Set(urls)].map((url) => this.#book.known.kept(url));
-  }
-
-  /** A 304 page: its stored links are queued again (sources are already known from before). */
-  enqueueKnownLinks(links: string[], entry: FrontierEntry): void {
-    for (const url of links) {
-      const internal = inScope(url, this.#scope).allowed;
-      this.#book.enqueue({
-        url,
-        origin: new URL(url).origin,
-        depth: entry.depth + 1,
-        internal,
-        method: internal ? 'GET' : 'HEAD',
-        referrer: entry.url,
-      });
-    }
   }
 
   #admissionContext(depth: number): AdmissionContext {

@@ -161,7 +161,10 @@ export interface UrlRecord {
   nofollow?: boolean;
   etag?: string;
   lastModified?: string;
-  /** Normalized link targets of a page with validators, reused when a re-crawl gets 304. */
+  /**
+   * A page's link targets, kept by crawls whose re-crawls took a 304 for the
+   * page; dropped when such a checkpoint is read back (see Crawler.recrawl).
+   */
   links?: string[];
   /** Attempts made (retries after 429/503 included). */
   attempts?: number;
