@@ -644,8 +644,12 @@ function checkedOnly(record: UrlRecord): boolean {
 /**
  * Whether a URL needs only a few of its sources from now on: it answered
  * well, or it is not checked at all (skipped). Problems keep every source,
- * since each page carrying them needs fixing.
+ * since each page carrying them needs fixing. So does a page the page limit
+ * skipped: carrying the crawl on fetches it, and it may be broken (Debian's
+ * libstdc++ docs cut at 1,000 pages and carried on: a 404 linked from 76
+ * pages was reported with 2).
  */
 function isFine(record: UrlRecord): boolean {
-  return record.status === 'ok' || record.status === 'unchanged' || record.status === 'skipped';
+  if (record.status === 'skipped') return record.skipReason !== 'max-pages';
+  return record.status === 'ok' || record.status === 'unchanged';
 }

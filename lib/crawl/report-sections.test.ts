@@ -96,6 +96,38 @@ describe('a crawl cut short by its page limit', () => {
     expect(requestedNow).toEqual(expect.arrayContaining([`${O}/b.html`, `${O}/c.html`]));
   });
 
+  it('keeps every page linking a URL it skipped, which carrying on may find broken', async () => {
+    const pages = ['p1', 'p2', 'p3', 'p4', 'p5'];
+    const answers: Record<string, FakeAnswer> = {
+      [`${O}/`]: {
+        html: page('Home', [...pages.map((p) => [`/${p}.html`, p]), ['/gone.html', 'Gone']] as [
+          string,
+          string,
+        ][]),
+      },
+    };
+    for (const p of pages)
+      answers[`${O}/${p}.html`] = { html: page(p, [['/gone.html', `Gone ${p}`]]) };
+    const first = fakeSite(answers);
+    const cut = await Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, maxPages: 1 + pages.length },
+      { http: first.http, clock: systemClock },
+    ).run();
+    expect(first.requests.map((r) => r.url)).not.toContain(`${O}/gone.html`);
+    const resumed = Crawler.resume(continuedCheckpoint(cut, { maxPages: 100 }), {
+      http: fakeSite(answers).http,
+      clock: systemClock,
+    });
+    const report = buildReport(await resumed.run(), resumed.stats());
+    const gone = report.broken.find((b) => b.url === `${O}/gone.html`);
+    expect(gone?.pages.map((p) => p.page).sort()).toEqual(
+      [`${O}/`, ...pages.map((p) => `${O}/${p}.html`)].sort(),
+    );
+    expect(gone?.foundOn.map((s) => s.text).sort()).toEqual(
+      ['Gone', ...pages.map((p) => `Gone ${p}`)].sort(),
+    );
+  });
+
   it('by the time limit gets a new time budget for the next run', async () => {
     const { checkpoint } = await crawl();
     const stopped = {
