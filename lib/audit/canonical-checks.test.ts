@@ -82,6 +82,21 @@ const cases: { name: string; site: SiteSpec; expected: string[] }[] = [
     expected: ['canonical-other-host /a'],
   },
   {
+    name: 'a file: canonical is ignored by robots (the page says so): no other host',
+    site: { pages: { '/a': { canonical: 'file:///usr/share/doc/a.html' } } },
+    expected: [],
+  },
+  {
+    name: 'duplicates whose canonicals are file: URLs name none',
+    site: {
+      pages: {
+        '/d1': { fingerprint: 'same', canonical: 'file:///d1' },
+        '/d2': { fingerprint: 'same', canonical: 'file:///d2' },
+      },
+    },
+    expected: ['duplicate-without-canonical /d1', 'duplicate-without-canonical /d2'],
+  },
+  {
     name: 'same host, other scheme: not another host',
     site: { pages: { '/a': { canonical: 'http://site.test/a' } } },
     expected: [],

@@ -31,6 +31,7 @@ import {
   isRedirectedTarget,
   pagesByUrl,
   redirectEnd,
+  usableCanonical,
 } from './page-states.ts';
 import type { PageAudit, SiteAuditInput, SiteFinding } from './types.ts';
 
@@ -176,7 +177,7 @@ function duplicateFindings(pages: readonly PageAudit[]): SiteFinding[] {
     // Pages naming a canonical: the one they all name is the group's chosen page.
     const named = new Set(group.map((page) => page.canonical));
     for (const page of group) {
-      if (page.canonical !== null) continue;
+      if (usableCanonical(page) !== null) continue;
       if (chosenByTheOthers(group, page, named)) continue;
       const related = othersInGroup(urls, page.url);
       out.push(

@@ -49,9 +49,21 @@ export function isNoindexed(page: PageAudit): boolean {
   return page.reasons.some((reason) => reason.blocking && NOINDEX_REASONS.has(reason.code));
 }
 
+/**
+ * The canonical URL robots follow: an http(s) one. Any other (Debian's
+ * Python docs name `file:///usr/share/doc/…` on every page) is ignored by
+ * them, which the page's own verdict says (`canonical-invalid`), so the
+ * whole-site checks take the page as naming none.
+ */
+export function usableCanonical(page: PageAudit): string | null {
+  if (page.canonical === null) return null;
+  return /^https?:\/\//i.test(page.canonical) ? page.canonical : null;
+}
+
 /** The page names a canonical URL other than itself. */
 export function canonicalElsewhere(page: PageAudit): boolean {
-  return page.canonical !== null && page.canonical !== page.url;
+  const canonical = usableCanonical(page);
+  return canonical !== null && canonical !== page.url;
 }
 
 /**
