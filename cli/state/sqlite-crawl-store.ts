@@ -147,16 +147,19 @@ export class SqliteCrawlStore {
         rows.push({ url, ...(JSON.parse(row) as Omit<T, 'url'>) } as T);
       return rows;
     };
-    const entries = this.#entriesWithAppends();
-    const links = rowsOf<LinkRow>('SELECT url, row FROM links');
     const tail = this.#db
       .prepare<[], { list: TailItem['list']; item: string; n: number }>(
         'SELECT list, n, item FROM tail ORDER BY list, n',
       )
       .all()
       .map(({ list, n, item }) => ({ list, index: n, item: JSON.parse(item) }) as TailItem);
+    // No local holds the rows as read: checkpointOfRows lets each packed one go once unpacked.
     return withPhraseReasons(
-      checkpointOfRows(JSON.parse(head.value) as StoredHead, joinRows(entries, links), tail),
+      checkpointOfRows(
+        JSON.parse(head.value) as StoredHead,
+        joinRows(this.#entriesWithAppends(), rowsOf<LinkRow>('SELECT url, row FROM links')),
+        tail,
+      ),
     );
   }
 

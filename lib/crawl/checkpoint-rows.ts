@@ -216,10 +216,13 @@ export function rowsOfCheckpoint(checkpoint: CrawlCheckpoint): Omit<CheckpointCh
  * stored then holds the growing lists, and no tail goes with it. Rows come
  * back in key (URL) order, not crawl order: the queue is taken shallowest
  * first, as the breadth-first crawl took it, and records follow the same order.
+ * `rows` is taken: each packed row in it is replaced by its unpacked one, so
+ * that the packed string can go as soon as it is read (a big state file's
+ * packed strings are most of what it holds).
  */
 export function checkpointOfRows(
   stored: StoredHead,
-  rows: readonly UrlRow[],
+  rows: UrlRow[],
   tail: readonly TailItem[] = [],
 ): CrawlCheckpoint {
   const { linkGraphNotes, contentSeen = [], aliases = [], notFollowed = [], ...rest } = stored;
@@ -231,7 +234,7 @@ export function checkpointOfRows(
       .map((t) => t.item as NonNullable<CrawlCheckpoint[L]>[number]),
   ];
   const packedPages = items('packedPages', []);
-  rows = unpackRows(rows, packedPages);
+  unpackRows(rows, packedPages);
   const byDepth = <T extends { depth: number }>(items: T[]) =>
     items.sort((a, b) => a.depth - b.depth);
   const queue = byDepth(rows.flatMap((r) => (r.queued ? [r.queued] : [])));
@@ -264,16 +267,16 @@ export function checkpointOfRows(
   };
 }
 
-/** Rows of packed URLs unpacked: a queue entry or record, link sources and a link graph entry each. */
-function unpackRows(rows: readonly UrlRow[], pages: readonly string[]): readonly UrlRow[] {
-  if (!rows.some((row) => row.packed !== undefined)) return rows;
-  const table = new PackedUrls(pages);
-  return rows.map((row) => {
-    if (row.packed === undefined) return row;
+/** Rows of packed URLs unpacked, in place: a queue entry or record, link sources and a link graph entry each. */
+function unpackRows(rows: UrlRow[], pages: readonly string[]): void {
+  let table: PackedUrls | null = null;
+  rows.forEach((row, i) => {
+    if (row.packed === undefined) return;
+    table ??= new PackedUrls(pages);
     // The packed state holds the URL's links: a links row saved before it was packed is older.
     const { packed, sources: _older, linked: _olderLinked, ...rest } = row;
     const { entry, record, sources, linked, followed } = unpackStored(row.url, packed, table);
-    return {
+    rows[i] = {
       ...rest,
       // A row packed before packed URLs kept it has it in its links row (in `rest`).
       ...(followed ? { followed: true as const } : {}),
