@@ -367,7 +367,7 @@ export class CrawlBook {
       this.frontier.push(entry);
       return;
     }
-    // Still known by its string (KnownUrls.kept): a page's kept links share it.
+    // Still known by its string (KnownUrls.kept): referrers and redirect hops share it.
     packed.pack(entry, this.#takeLinks(entry.url));
     this.frontier.pushPacked(entry.url, entry.origin);
   }
@@ -618,8 +618,10 @@ export class CrawlBook {
 function shareKnownUrls(checkpoint: CrawlCheckpoint, kept: (url: string) => string): void {
   for (const entry of checkpoint.queue) if (entry.referrer) entry.referrer = kept(entry.referrer);
   for (const record of checkpoint.records) {
-    // Links kept for re-crawls before they read every page again: no longer used.
+    // Kept for conditional re-crawls before they read every page again: no longer used.
     delete record.links;
+    delete record.etag;
+    delete record.lastModified;
     if (record.finalUrl) record.finalUrl = kept(record.finalUrl);
     if (record.duplicateOf) record.duplicateOf = kept(record.duplicateOf);
     for (const hop of record.redirects ?? []) hop.url = kept(hop.url);

@@ -436,6 +436,8 @@ describe('Crawler', () => {
       ),
     };
     const first = await crawl(answers, { checkExternal: false });
+    // No validator is kept: a record holds nothing a re-crawl would not use.
+    expect(first.checkpoint.records.filter((r) => r.etag ?? r.lastModified)).toEqual([]);
     // The server would answer 304 to any validator: none may be sent.
     const site = fakeSite(answers);
     const http: CrawlPorts['http'] = (request) =>
@@ -469,6 +471,27 @@ describe('Crawler', () => {
     expect(first.report.skipped.map((s) => s.url)).toEqual([`${X}/out`]);
     expect(first.report.duplicates).toHaveLength(1);
     expect(sameParts(again)).toEqual(sameParts(first.report));
+  });
+
+  it('drops the validators and links an older checkpoint kept for conditional re-crawls', async () => {
+    const answers: Record<string, FakeAnswer> = {
+      [`${O}/`]: { html: page('Home', [['/a.html', 'A']]) },
+      [`${O}/a.html`]: { html: page('A') },
+    };
+    const first = await crawl(answers, { checkExternal: false });
+    const old: CrawlCheckpoint = {
+      ...first.checkpoint,
+      records: first.checkpoint.records.map((r) => ({
+        ...r,
+        etag: '"v1"',
+        lastModified: 'Tue, 01 Dec 2026 00:00:00 GMT',
+        links: [`${O}/a.html`],
+      })),
+    };
+    const resumed = Crawler.resume(old, { http: fakeSite(answers).http, clock: systemClock });
+    const kept = (await resumed.run()).records;
+    expect(kept.map((r) => r.url).sort()).toEqual([`${O}/`, `${O}/a.html`]);
+    expect(kept.filter((r) => r.etag ?? r.lastModified ?? r.links)).toEqual([]);
   });
 
   it('re-crawls what was not HTML last time with HEAD', async () => {

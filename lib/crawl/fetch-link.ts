@@ -34,9 +34,6 @@ export interface FetchRequest {
   referrer: string | null;
   /** Read the body (a page of the site); otherwise only the status matters. */
   wantBody: boolean;
-  /** Validators from an earlier crawl, for a conditional request. */
-  etag?: string;
-  lastModified?: string;
   /** Never leave the scope, even when links to other sites are checked (sitemaps). */
   stayInScope?: boolean;
 }
@@ -119,7 +116,7 @@ export class LinkFetcher {
     let url = request.url;
     let attempts = 0;
     for (;;) {
-      const answer = await this.#requestWithRetries(url, request, hops.length === 0, slot);
+      const answer = await this.#requestWithRetries(url, request, slot);
       attempts += answer.attempts;
       const base = { method: request.method, hops, finalUrl: url, attempts };
       if (answer.error) return { ...base, error: answer.error };
@@ -183,7 +180,6 @@ export class LinkFetcher {
   async #requestWithRetries(
     url: string,
     request: FetchRequest,
-    firstHop: boolean,
     reserved: Slot | undefined,
   ): Promise<{
     response?: HttpResponse;
@@ -198,7 +194,7 @@ export class LinkFetcher {
       try {
         const slot = await politeness.acquire(origin, reserved);
         try {
-          response = await this.#send(url, request, firstHop);
+          response = await this.#send(url, request);
         } finally {
           slot.release();
         }
@@ -224,13 +220,11 @@ export class LinkFetcher {
     return !this.#deps.scope || inScope(url, this.#deps.scope).allowed;
   }
 
-  #send(url: string, request: FetchRequest, firstHop: boolean): Promise<HttpResponse> {
+  #send(url: string, request: FetchRequest): Promise<HttpResponse> {
     const { http, options, signal, onRequest } = this.#deps;
     onRequest(url, request.method);
     const headers: Record<string, string> = {};
     if (request.referrer) headers.Referer = request.referrer;
-    if (firstHop && request.etag) headers['If-None-Match'] = request.etag;
-    if (firstHop && request.lastModified) headers['If-Modified-Since'] = request.lastModified;
     return http({
       url,
       method: request.method,

@@ -60,15 +60,8 @@ export function recordOfOutcome(
   }
   const response = outcome.response!;
   const contentType = headerValues(response, 'content-type')[0];
-  const validators = {
-    ...(headerValues(response, 'etag')[0] ? { etag: headerValues(response, 'etag')[0] } : {}),
-    ...(headerValues(response, 'last-modified')[0]
-      ? { lastModified: headerValues(response, 'last-modified')[0] }
-      : {}),
-  };
   const withResponse: UrlRecord = {
     ...base,
-    ...validators,
     ...(contentType ? { contentType } : {}),
   };
   if (outcome.rateLimited) {

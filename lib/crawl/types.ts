@@ -159,12 +159,13 @@ export interface UrlRecord {
   /** META robots / X-Robots-Tag said noindex or nofollow. */
   noindex?: boolean;
   nofollow?: boolean;
+  /**
+   * A page's validators and link targets, kept by crawls whose re-crawls
+   * asked conditionally (before 2026-12-04); dropped when such a checkpoint
+   * is read back (see Crawler.recrawl).
+   */
   etag?: string;
   lastModified?: string;
-  /**
-   * A page's link targets, kept by crawls whose re-crawls took a 304 for the
-   * page; dropped when such a checkpoint is read back (see Crawler.recrawl).
-   */
   links?: string[];
   /** Attempts made (retries after 429/503 included). */
   attempts?: number;
