@@ -388,13 +388,15 @@ export function formatScaleCurve(figures: ScaleFigures): string[] {
   const { stop } = figures;
   const savedMs = figures.saves.reduce((sum, save) => sum + save.ms, 0);
   const largest = Math.max(0, ...figures.saves.map((save) => save.bytes));
+  // The WAL is copied into the file only once it outgrows it: one save's bytes are spiky, their sum is not.
+  const writtenBytes = figures.saves.reduce((sum, save) => sum + save.bytes, 0);
   lines.push(
     '',
     `Site: ${count(figures.siteUrls)} URLs (${count(figures.pages)} pages). Caps: ${figures.caps.maxRssMb} MB RSS, ${figures.caps.seconds} s. Load average at the end: ${figures.loadAverage.map((x) => x.toFixed(1)).join(' ')}.`,
     stop.at
       ? `Stopped (${stop.reason}): ${stop.detail}. Last sample at ${(stop.at.elapsedMs / 1000).toFixed(0)} s: ${count(stop.at.known)} URLs known, ${count(stop.at.checked)} checked, RSS ${stop.at.rssMb.toFixed(0)} MB; peak RSS of the run ${figures.peakRssMb?.toFixed(0) ?? 'n/a'} MB.`
       : `Stopped (${stop.reason}): ${stop.detail}.`,
-    `${figures.saves.length} checkpoint saves took ${(savedMs / 1000).toFixed(0)} s in all; the largest wrote ${mb(largest)}.`,
+    `${figures.saves.length} checkpoint saves took ${(savedMs / 1000).toFixed(0)} s and wrote ${mb(writtenBytes)} in all; the largest wrote ${mb(largest)}.`,
     '',
   );
   for (const t of figures.targets)

@@ -135,6 +135,42 @@ describe('SqliteCrawlStore', () => {
     store.close();
   });
 
+  it('copies the WAL into the file only once it outgrows the file, losing nothing to a kill meanwhile', async () => {
+    const file = await freshFile();
+    const store = SqliteCrawlStore.open(file);
+    // Big enough that a save of one URL is a small part of it.
+    const first = checkpoint();
+    for (let i = 0; i < 500; i++) first.records.push(record(`/old${i}.html`));
+    store.save(whole(first));
+    const walAfter: number[] = [];
+    const records: UrlRecord[] = [];
+    const { head } = rowsOfCheckpoint(first);
+    for (let i = 0; walAfter.every((bytes) => bytes > 0) && i < 200; i++) {
+      const r = record(`/p${i}.html`);
+      records.push(r);
+      store.save(changed(first, { head, rows: [{ url: r.url, record: r }] }));
+      walAfter.push(store.walBytes());
+    }
+    // Small saves pile up in the WAL (SQLite alone would copy after each), until it passes the file.
+    expect(walAfter.length).toBeGreaterThan(2);
+    expect(walAfter.slice(0, -1).every((bytes, i) => i === 0 || bytes > walAfter[i - 1]!)).toBe(
+      true,
+    );
+    // Not before it passed the file's size.
+    expect(walAfter.at(-2)).toBeLessThanOrEqual(store.sizeBytes());
+    expect(walAfter.at(-1)).toBe(0);
+    const last = record('/last.html');
+    store.save(changed(first, { head, rows: [{ url: last.url, record: last }] }));
+    expect(store.walBytes()).toBeGreaterThan(0);
+    // Read as a killed process leaves it (not closed, the WAL not copied): every save is there.
+    const reader = SqliteCrawlStore.open(file, { readonly: true });
+    const urls = reader.load()!.records.map((r) => r.url);
+    for (const r of [...records, last]) expect(urls).toContain(r.url);
+    reader.close();
+    store.close();
+    expect(store.walBytes()).toBe(0);
+  });
+
   it('keeps a URL’s own state and the links to it apart', async () => {
     const file = await freshFile();
     const store = SqliteCrawlStore.open(file);

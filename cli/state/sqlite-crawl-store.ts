@@ -42,10 +42,21 @@
  * and it spares an fsync per save. A save either commits whole or not at
  * all, so the file always holds exactly one checkpoint.
  *
+ * The WAL is copied into the file once it outgrows the file, not after
+ * each save (SQLite's default copies it once it passes 1,000 pages, so at
+ * every save here): a save's new URLs land all over `entries`, so late in a
+ * big crawl each save changes most of its pages, and each was written
+ * twice per save. Pages changed by several saves in between are copied
+ * once. On the generated million-URL site, the saves up to ~650,000 URLs
+ * known wrote 913 MB copying at each save, ~30 % less this way (733 MB to
+ * 728,428 URLs known). The WAL costs disk, at most about the file's size
+ * again; a kill loses nothing more for it (the next open reads the WAL).
+ *
  * Synchronous on purpose (better-sqlite3): the crawl loop is single-threaded
  * and a save of what changed takes milliseconds; an async driver would only
  * let the state change under a save.
  */
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
@@ -63,8 +74,8 @@ import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 
 /** "RbLn": tells a RobotLens state file from any other SQLite database. */
 export const STATE_APPLICATION_ID = 0x52624c6e;
-/** The WAL file kept on disk between saves at most. */
-const WAL_KEPT_BYTES = 64 * 2 ** 20;
+/** The WAL is copied into the file once it is this many times the file's size. */
+const WAL_COPIED_AT = 1;
 /**
  * The schema below; a file of a later one is refused rather than misread.
  * 2 added `appends` and `entries.saved`: a file of 1 opened to write gains them.
@@ -120,8 +131,8 @@ export class SqliteCrawlStore {
       if (!readonly) {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
-        // After a checkpoint the WAL is cut back to this size rather than kept at its largest.
-        db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
+        // Copied when it outgrows the file (#copyWalWhenOutgrown), not at SQLite's 1,000 pages.
+        db.pragma('wal_autocheckpoint = 0');
       }
       return new SqliteCrawlStore(db, readonly);
     } catch (error) {
@@ -282,7 +293,29 @@ export class SqliteCrawlStore {
     return (changes) => {
       this.#nextSeq = write(changes, this.#nextSeq);
       this.#saves++;
+      this.#copyWalWhenOutgrown();
     };
+  }
+
+  /**
+   * Copies the WAL into the file and empties it once it is bigger than the
+   * file (see the top of this file). A reader holding the file (`robotlens
+   * diff` of the same state) can keep the copy from finishing: it is tried
+   * again after the next save, and the WAL stays whole meanwhile.
+   */
+  #copyWalWhenOutgrown(): void {
+    if (this.#db.memory) return;
+    if (this.walBytes() > WAL_COPIED_AT * this.sizeBytes())
+      this.#db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** The WAL's size in bytes: the saves not copied into the file yet. */
+  walBytes(): number {
+    try {
+      return statSync(`${this.#db.name}-wal`).size;
+    } catch {
+      return 0;
+    }
   }
 }
 
