@@ -304,7 +304,6 @@ export class SqliteCrawlStore {
    * again after the next save, and the WAL stays whole meanwhile.
    */
   #copyWalWhenOutgrown(): void {
-    if (this.#db.memory) return;
     if (this.walBytes() > WAL_COPIED_AT * this.sizeBytes())
       this.#db.pragma('wal_checkpoint(TRUNCATE)');
   }
