@@ -204,6 +204,31 @@ describe('Crawler', () => {
     ]);
   });
 
+  it('checks the links of a duplicate in another folder, where they lead elsewhere', async () => {
+    // Apache's manual: /de/guide.html is a symlink to the English page, whose
+    // relative link exists under /en/ only.
+    const guide = page('Guide', [
+      ['dict.html', 'Terms'],
+      ['/', 'Home'],
+    ]);
+    const { site, record, report } = await crawl({
+      [`${O}/`]: {
+        html: page('Home', [
+          ['/en/guide.html', 'English'],
+          ['/de/guide.html', 'Deutsch'],
+        ]),
+      },
+      [`${O}/en/guide.html`]: { html: guide },
+      [`${O}/de/guide.html`]: { html: guide },
+      [`${O}/en/dict.html`]: { html: page('Terms') },
+    });
+    expect(record(`${O}/de/guide.html`)?.duplicateOf).toBe(`${O}/en/guide.html`);
+    expect(report.broken.map((b) => [b.url, b.foundOn.map((f) => f.page)])).toEqual([
+      [`${O}/de/dict.html`, [`${O}/de/guide.html`]],
+    ]);
+    expect(site.count(`${O}/en/dict.html`)).toBe(1);
+  });
+
   it('lists the links of a nofollow page without fetching them', async () => {
     const { site, report } = await crawl({
       [`${O}/`]: {
