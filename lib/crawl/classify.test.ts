@@ -33,6 +33,21 @@ describe('classifyStatus', () => {
   });
 });
 
+describe('classifyStatus with the URL that answered', () => {
+  it('says why a URL with a stray % got a 400', () => {
+    const result = classifyStatus(400, 'http://site.test/boost/yap/operator%.html');
+    expect(result).toMatchObject({ status: 'broken', brokenReason: 'http-4xx' });
+    expect(english(result.reason)).toMatch(/HTTP 400.*“%25”/);
+  });
+
+  it.each([
+    [400, 'http://site.test/a%20b.html'],
+    [404, 'http://site.test/operator%.html'],
+  ])('keeps the plain reason for %i at %s', (code, url) => {
+    expect(classifyStatus(code, url).reason).toEqual(classifyStatus(code).reason);
+  });
+});
+
 describe('classifyError', () => {
   it.each(['dns', 'connection', 'tls', 'redirect-loop', 'too-many-redirects'] as const)(
     '%s is broken with its reason',

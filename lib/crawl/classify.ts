@@ -18,8 +18,18 @@ export interface StatusClass {
 /** Codes that mean "not for robots" rather than "gone": auth walls and bot walls (999: LinkedIn and others). */
 const FORBIDDEN_CODES = new Set([401, 403, 999]);
 
-export function classifyStatus(code: number): StatusClass {
+/** A `%` that does not start an escape: a browser sends it as written. */
+const STRAY_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * `url`: the URL that answered. A 400 for one with a stray `%` says why:
+ * Boost's docs link `operator%.html`, a file that exists, and nginx answers
+ * 400 to the bare `%` (wget quietly sends `%25` and hides it).
+ */
+export function classifyStatus(code: number, url?: string): StatusClass {
   const status = String(code);
+  if (code === 400 && url !== undefined && STRAY_PERCENT.test(url))
+    return made('broken', phrase('status_400_stray_percent', { status }), 'http-4xx');
   if (code === 304) return made('unchanged', phrase('status_304'));
   if (code === 429) return made('rate-limited', phrase('status_429'));
   if (FORBIDDEN_CODES.has(code)) return made('forbidden', phrase('status_forbidden', { status }));

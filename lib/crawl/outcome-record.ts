@@ -81,7 +81,7 @@ export function recordOfOutcome(
       reason: phrase('crawl_rate_limited', { status: String(response.status), why }),
     };
   }
-  const verdict = classifyStatus(response.status);
+  const verdict = classifyStatus(response.status, outcome.finalUrl);
   const status = verdict.status === 'ok' && outcome.hops.length > 0 ? 'redirected' : verdict.status;
   const brokenReason =
     verdict.brokenReason && outcome.hops.length > 0 ? 'redirect-to-error' : verdict.brokenReason;
