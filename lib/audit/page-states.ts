@@ -39,9 +39,22 @@ export function isReadPage(page: PageAudit): boolean {
   );
 }
 
-/** A read page the audit robot may index: the pages titles, sitemaps and reach are about. */
+/**
+ * A read page the audit robot may index: the pages titles, sitemaps and
+ * reach are about. Not one that sends its visitors elsewhere at once: a
+ * search engine takes it as a redirect and indexes the target (rustdoc's
+ * 153 `<title>Redirection</title>` stubs in Debian's Rust docs were each
+ * `description-missing` and a `title-duplicate` of the others).
+ */
 export function isIndexablePage(page: PageAudit): boolean {
-  return page.indexable && isReadPage(page);
+  return page.indexable && isReadPage(page) && !refreshesAway(page);
+}
+
+/** An instant `<meta http-equiv="refresh">` to another URL (the verdict's note says so). */
+export function refreshesAway(page: PageAudit): boolean {
+  return page.reasons.some(
+    (reason) => reason.code === 'meta-refresh' && reason.detail.key === 'refresh_instant',
+  );
 }
 
 /** Not indexable because of its own robots META or X-Robots-Tag (noindex, unavailable_after). */

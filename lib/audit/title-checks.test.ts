@@ -53,6 +53,17 @@ const cases: { name: string; site: SiteSpec; expected: string[] }[] = [
     expected: [],
   },
   {
+    name: 'redirect stubs (an instant meta refresh) are not indexed: no title or description checks',
+    site: {
+      pages: {
+        '/old': { title: 'Redirection', description: null, refreshTo: '/new' },
+        '/older': { title: 'Redirection', description: null, refreshTo: '/new' },
+        '/new': {},
+      },
+    },
+    expected: [],
+  },
+  {
     name: 'a 404 page’s missing title is not a finding',
     site: { pages: { '/a': { status: 404, title: null, description: null } } },
     expected: [],

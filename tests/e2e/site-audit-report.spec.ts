@@ -19,8 +19,12 @@ import { expect, test } from './extension.ts';
 
 const SITE = 'https://audit.example';
 const HOSTILE_TITLE = '<img src=x onerror=alert(1)>';
+const REFRESH_TO_A = '<meta http-equiv="refresh" content="0;URL=/a.html">';
 
-/** Home links a noindex page, a hostile title, two pages sharing a title, a broken canonical, a redirect. */
+/**
+ * Home links a noindex page, a hostile title, two pages sharing a title, a
+ * broken canonical, a redirect and two redirect stubs (an instant meta refresh).
+ */
 async function auditCheckpoint(): Promise<CrawlCheckpoint> {
   const site = fakeSite({
     '/robots.txt': { body: 'User-agent: *\nAllow: /\n', headers: [['content-type', 'text/plain']] },
@@ -32,8 +36,13 @@ async function auditCheckpoint(): Promise<CrawlCheckpoint> {
         ['/same-2.html', 'Same 2'],
         ['/canon.html', 'Canon'],
         ['/old', 'Old address'],
+        ['/stub-1.html', 'Stub 1'],
+        ['/stub-2.html', 'Stub 2'],
       ]),
     },
+    // Redirect stubs, as rustdoc writes them: search engines index the target.
+    '/stub-1.html': { html: html('Redirection', [], REFRESH_TO_A) },
+    '/stub-2.html': { html: html('Redirection', [], REFRESH_TO_A) },
     '/hidden.html': { html: html('Hidden', [], '<meta name="robots" content="noindex">') },
     // Escaped in the HTML, so the title *is* the markup-looking string.
     '/hostile.html': { html: html('&lt;img src=x onerror=alert(1)&gt;') },
@@ -159,4 +168,14 @@ test('each findings section counts exactly its rows and names what it found', as
   await expect(duplicate.locator('td[data-column="related"]')).toContainText(`${SITE}/same-`);
   await expect(page.locator('img')).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+test('redirect stubs (an instant meta refresh) get no title or description findings', async ({
+  openExtensionPage,
+}) => {
+  const { page } = await openAuditReport(openExtensionPage);
+  await page.getByRole('tab', { name: /^Titles & descriptions/ }).click();
+  const rows = page.getByTestId('findings-titles-table').locator('tbody tr');
+  await expect(rows.filter({ hasText: 'Duplicate title' })).not.toHaveCount(0);
+  await expect(rows.filter({ hasText: `${SITE}/stub-` })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
  * `[from, to]` pairs, the sitemap, and the paths robots.txt closes to the
  * audit robot. Paths are resolved against ORIGIN; full URLs stay as written.
  */
-import { asWritten } from '../../lib/i18n/phrase.ts';
+import { asWritten, phrase } from '../../lib/i18n/phrase.ts';
 import {
   DEFAULT_SITE_AUDIT_SETTINGS,
   type NofollowLink,
@@ -34,6 +34,8 @@ export interface PageSpec {
   nofollow?: boolean;
   /** Served as something other than HTML. */
   notHtml?: boolean;
+  /** An instant `<meta http-equiv="refresh">` to this path or URL. */
+  refreshTo?: string;
   /** Default `Title of <path>`; null for none. */
   title?: string | null;
   /** Default `Description of <path>`; null for none. */
@@ -128,6 +130,13 @@ function pageAudit(path: string, spec: PageSpec): PageAudit {
   if (status === null || status < 200 || status > 299) blocking('http-status', `HTTP ${status}`);
   if (spec.noindex === 'header') blocking('x-robots-tag', 'X-Robots-Tag: noindex');
   else if (spec.noindex) blocking('meta-robots', '<meta name="robots" content="noindex">');
+  if (spec.refreshTo !== undefined)
+    reasons.push({
+      code: 'meta-refresh',
+      blocking: false,
+      source: `<meta http-equiv="refresh" content="0;URL=${spec.refreshTo}">`,
+      detail: phrase('refresh_instant', { target: url(spec.refreshTo) }),
+    });
   if (spec.notHtml)
     reasons.push({ code: 'not-html', blocking: false, source: 'PDF', detail: asWritten('PDF') });
   return {
