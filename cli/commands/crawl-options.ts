@@ -30,6 +30,12 @@ const MAX_CONCURRENCY_PER_ORIGIN = 64;
  * extension keeps its own smaller default (lib/crawl/types.ts).
  */
 export const CLI_DEFAULT_MAX_PAGES = 10_000;
+/**
+ * The command line's page limit goes past the extension's (100,000): with
+ * `--resume`, the crawl's state lives in its file and a million-URL site is
+ * crawled whole (README "Scaling").
+ */
+export const CLI_MAX_PAGES = 1_000_000;
 /** Title and description lengths the audit accepts as limits (a META content is kept up to 1,000). */
 const AUDIT_CHARS = { min: 1, max: 1_000 } as const;
 
@@ -57,7 +63,8 @@ export const CRAWL_COMMAND: CommandSpec = {
       name: 'max-pages',
       value: '<n>',
       kind: 'count',
-      ...bounds('maxPages'),
+      min: CRAWL_LIMITS.maxPages.min,
+      max: CLI_MAX_PAGES,
       default: CLI_DEFAULT_MAX_PAGES,
       help: phrase('cliopt_crawl_max_pages'),
     },
