@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, headerValues, type HttpRequest } from '../../lib/http/types.ts';
+import { HttpError, headerValues, type HttpFetch, type HttpRequest } from '../../lib/http/types.ts';
 import { english } from '../../components/english.ts';
 import { asWritten } from '../../lib/i18n/phrase.ts';
 import { createNodeHttp } from './node-http.ts';
@@ -30,6 +31,8 @@ beforeAll(async () => {
         res.end(zlib.gzipSync(Buffer.alloc(1_000_000, 98)));
       },
       '/slow': () => setTimeout(() => res.end('late'), 2_000),
+      '/reset': () => req.socket.resetAndDestroy(),
+      '/soon': () => setTimeout(() => res.end('soon'), 50),
       '/gzip-reset': () => {
         res.setHeader('content-encoding', 'gzip');
         const body = zlib.gzipSync('<p>half a page</p>'.repeat(5_000));
@@ -56,6 +59,46 @@ afterAll(() => {
   server.closeAllConnections();
   server.close();
 });
+
+/**
+ * A server in a process of its own that closes a kept-alive socket idle for
+ * `idleMs`, while this process may be busy, and gives no `Keep-Alive:
+ * timeout=` hint for the client to close it first (as many servers do);
+ * `requests()`: how many requests it answered.
+ */
+async function childServer(idleMs: number) {
+  const script = `
+    let count = 0;
+    require('node:net').createServer((socket) => {
+      socket.on('error', () => {});
+      socket.setTimeout(${idleMs}, () => socket.destroy());
+      let text = '';
+      socket.on('data', (data) => {
+        text += data;
+        for (let end; (end = text.indexOf('\\r\\n\\r\\n')) >= 0; text = text.slice(end + 4)) {
+          const body = text.startsWith('GET /count ') ? String(count) : (count++, 'ok');
+          socket.write('HTTP/1.1 200 OK\\r\\nContent-Length: ' + body.length + '\\r\\n\\r\\n' + body);
+        }
+      });
+    }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', script]);
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (data: Buffer) => resolve(String(data).trim())),
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    requests: async () => Number(await (await fetch(`${url}count`)).text()),
+    stop: () => child.kill(),
+  };
+}
+
+/** How a lone GET of `url` (no redirect followed) fails. */
+const failureOf = (http: HttpFetch, url: string) =>
+  http({ url, method: 'GET', timeoutMs: 1_000, maxBytes: 10, maxRedirects: 0 }).then(
+    () => expect.fail(`${url} answered`),
+    (error: unknown) => error as HttpError,
+  );
 
 const fetchHttp = createNodeHttp({ userAgent: 'RobotLens/test', from: 'webmaster@example.com' });
 const get = (path: string, extra: Partial<HttpRequest> = {}) =>
@@ -144,14 +187,7 @@ describe('node http adapter', () => {
   });
 
   it('reports a refused connection', async () => {
-    const error = (await fetchHttp({
-      url: 'http://127.0.0.1:1/',
-      method: 'GET',
-      timeoutMs: 1_000,
-      maxBytes: 10,
-      maxRedirects: 0,
-    }).catch((e: unknown) => e)) as HttpError;
-    expect(error.kind).toBe('connection');
+    expect((await failureOf(fetchHttp, 'http://127.0.0.1:1/')).kind).toBe('connection');
   });
 
   it('reports a reset in the middle of a gzip body (the decoder hears of it)', async () => {
@@ -159,6 +195,50 @@ describe('node http adapter', () => {
       (e: unknown) => e,
     )) as HttpError;
     expect(error.kind).toBe('connection');
+  });
+
+  it('sends a request again when the server had closed the idle kept-alive socket it went on', async () => {
+    const site = await childServer(200);
+    try {
+      const fetchFresh = createNodeHttp({ userAgent: 'RobotLens/test' });
+      const getAll = () =>
+        Promise.all(
+          [1, 2, 3, 4].map(() =>
+            fetchFresh({
+              url: site.url,
+              method: 'GET',
+              timeoutMs: 5_000,
+              maxBytes: 100,
+              maxRedirects: 0,
+            }),
+          ),
+        );
+      await getAll();
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the sockets back in the pool
+      // A long synchronous step (a big crawl's save): the server closes the idle sockets meanwhile.
+      const until = Date.now() + 600;
+      while (Date.now() < until);
+      const answers = await getAll();
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(await site.requests()).toBe(8);
+    } finally {
+      site.stop();
+    }
+  });
+
+  it('does not time out a request while the process itself was busy past its deadline', async () => {
+    const answer = get('/soon', { timeoutMs: 300 });
+    // A long synchronous step (a big crawl's save) right after the request: nothing was read meanwhile.
+    const until = Date.now() + 1_500;
+    while (Date.now() < until);
+    expect((await answer).status).toBe(200);
+  });
+
+  it('does not send again a request reset on a connection of its own', async () => {
+    const fetchFresh = createNodeHttp({ userAgent: 'RobotLens/test' });
+    const before = seen.filter((s) => s.url === '/reset').length;
+    expect((await failureOf(fetchFresh, `${origin}/reset`)).kind).toBe('connection');
+    expect(seen.filter((s) => s.url === '/reset').length - before).toBe(1);
   });
 
   it('does not read the body of a redirect it returns', async () => {

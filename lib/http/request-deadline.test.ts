@@ -19,6 +19,26 @@ describe('requestDeadline', () => {
     expect(timedOut(deadline.signal)).toBe(true);
   });
 
+  it('gives a request the time the process was too busy to listen, then times it out', () => {
+    const deadline = requestDeadline(undefined, 1_000);
+    // The clock moves 5 s with no timer run: a synchronous save kept the process from its timers.
+    vi.setSystemTime(Date.now() + 5_000);
+    vi.advanceTimersByTime(1_000);
+    expect(deadline.signal.aborted).toBe(false);
+    // Given its whole timeout again (the time it lost, up to that), no more.
+    vi.advanceTimersByTime(999);
+    expect(deadline.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(timedOut(deadline.signal)).toBe(true);
+  });
+
+  it('times out on time when its timer is late by less than a busy process makes it', () => {
+    const deadline = requestDeadline(undefined, 1_000);
+    vi.setSystemTime(Date.now() + 900);
+    vi.advanceTimersByTime(1_000);
+    expect(timedOut(deadline.signal)).toBe(true);
+  });
+
   it("aborts with the caller's reason when the caller aborts, and that is not a timeout", () => {
     const caller = new AbortController();
     const deadline = requestDeadline(caller.signal, 1_000);
