@@ -25,6 +25,7 @@ import { boundHeapGrowth } from '../cli/heap-growth.ts';
 import { SqliteCrawlStore } from '../cli/state/sqlite-crawl-store.ts';
 import { systemClock } from '../lib/crawl/clock.ts';
 import { Crawler } from '../lib/crawl/crawl.ts';
+import { reportListsSources } from '../lib/crawl/report.ts';
 import type { StopReason } from '../lib/crawl/types.ts';
 import { inMemoryWeb } from './in-memory-web.ts';
 import { runMeasured } from './measure-child.ts';
@@ -494,7 +495,8 @@ async function crawlSampled(urls: number, stateFile: string, points: number[]): 
       },
     },
   );
-  await crawler.run();
+  // As the command line does with a state file: the finished checkpoint is the report's, with the problems' sources only.
+  await crawler.run(undefined, reportListsSources);
   store.close();
   print({
     kind: 'done',

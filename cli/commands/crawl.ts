@@ -19,9 +19,9 @@ import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
 import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
-import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
+import { buildReport, reportListsSources, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
-import { withText } from '../../lib/i18n/with-text.ts';
+import { textShaping } from '../../lib/i18n/with-text.ts';
 import { safeJsonChunks } from '../../lib/text/safe-json.ts';
 import { reportSections, type ReportSections } from '../../lib/crawl/report-sections.ts';
 import type { HttpFetch } from '../../lib/http/types.ts';
@@ -218,7 +218,8 @@ async function crawlToEnd(
   process.once('SIGTERM', onSignal);
   let checkpoint: CrawlCheckpoint;
   try {
-    checkpoint = await crawler.run(stop.signal);
+    // With a state file the crawl's state is there: the checkpoint is only read, for the report.
+    checkpoint = await crawler.run(stop.signal, store ? reportListsSources : undefined);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -402,8 +403,9 @@ function* crawlJson(
         resumeCommand: cut.resumeCommand,
       }
     : null;
-  const json = withText({ ...report, cutShort, summary }, english.say);
-  yield* safeJsonChunks(changes ? { ...json, changes } : json, 2);
+  // Worded as it is written: a million-page report is not copied whole to add its words.
+  const json = { ...report, cutShort, summary, ...(changes ? { changes } : {}) };
+  yield* safeJsonChunks(json, 2, 2, textShaping(english.say));
   yield '\n';
 }
 

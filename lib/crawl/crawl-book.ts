@@ -35,6 +35,12 @@ import type { CrawlOptions, LinkSource, StopReason, UrlRecord } from './types.ts
 import { RecordCounts } from './stats.ts';
 import { ownCopy } from '../text/own-copy.ts';
 
+/**
+ * Whether a checkpoint keeps a URL's link sources, by its record (none for a
+ * URL not checked yet): what a report lists them for (report.ts).
+ */
+export type SourcesKept = (record: UrlRecord | undefined) => boolean;
+
 export interface AliasNote {
   /** The link as written. */
   raw: string;
@@ -566,13 +572,24 @@ export class CrawlBook {
     };
   }
 
-  toJSON(): CrawlCheckpoint {
+  /**
+   * The whole state as one checkpoint. `sourcesKept`: a checkpoint to read
+   * only (a report), with the link sources of the URLs it names and no
+   * others, when the link graph counts every URL's links; never one to
+   * resume from.
+   */
+  toJSON(sourcesKept?: SourcesKept): CrawlCheckpoint {
     const { linkGraphNotes: _notes, ...head } = this.head();
-    const sources = this.sources.toJSON();
+    const keeps =
+      sourcesKept && this.linkGraphComplete
+        ? (url: string, record = this.#records.get(url)) =>
+            sourcesKept(record === null ? this.recordOf(url) : record)
+        : null;
+    const sources = this.sources.toJSON(keeps ?? undefined);
     const linkGraph = this.linkGraph.toJSON();
     const addLinks = (url: string, unpacked: UnpackedUrl) => {
       const { sources: list, linked, followed } = linksOfUnpacked(url, unpacked);
-      if (list) sources.entries.push([url, list]);
+      if (list && (!keeps || keeps(url, unpacked.record))) sources.entries.push([url, list]);
       if (linked) linkGraph.linkedFrom.push([url, linked.links, linked.pages]);
       if (followed) linkGraph.followed.push(url);
     };

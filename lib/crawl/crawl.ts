@@ -33,6 +33,7 @@ import {
   withAuditSettings,
   type BookOptions,
   type CrawlCheckpoint,
+  type SourcesKept,
 } from './crawl-book.ts';
 import type { ReadPacked } from './packed-urls.ts';
 import { LinkFetcher, type FetchOutcome } from './fetch-link.ts';
@@ -315,10 +316,15 @@ export class Crawler {
     return this.#checkpointer?.error ?? null;
   }
 
-  /** Runs until the frontier is empty, a limit is hit, or `signal` aborts. Resolves with the final checkpoint. */
-  async run(signal?: AbortSignal): Promise<CrawlCheckpoint> {
+  /**
+   * Runs until the frontier is empty, a limit is hit, or `signal` aborts.
+   * Resolves with the final checkpoint; with `sourcesKept`, one for a report
+   * only (CrawlBook.toJSON): a million-URL crawl's end then holds the link
+   * sources of its problems, not of every URL.
+   */
+  async run(signal?: AbortSignal, sourcesKept?: SourcesKept): Promise<CrawlCheckpoint> {
     const book = this.#book;
-    if (book.finished) return book.toJSON();
+    if (book.finished) return book.toJSON(sourcesKept);
     const stop = new AbortController();
     const onAbort = () => stop.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -331,7 +337,7 @@ export class Crawler {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
-    return book.toJSON();
+    return book.toJSON(sourcesKept);
   }
 
   #steps(signal: AbortSignal): CrawlSteps {

@@ -154,9 +154,13 @@ export class LinkSources {
     return list;
   }
 
-  toJSON(): { entries: [string, SourceList][]; fine: string[] } {
+  /** `keeps`: the URLs whose lists are written (all when absent). */
+  toJSON(keeps?: (url: string) => boolean): { entries: [string, SourceList][]; fine: string[] } {
+    const entries: [string, SourceList][] = [];
+    for (const url of this.#byUrl.keys())
+      if (!keeps || keeps(url)) entries.push([url, this.get(url)]);
     return {
-      entries: [...this.#byUrl.keys()].map((url) => [url, this.get(url)]),
+      entries,
       fine: [...this.#fine],
     };
   }

@@ -6,7 +6,7 @@
  * command line prints it (JSON, text, CSV) and the extension shows it; both
  * use this one shape.
  */
-import type { CrawlCheckpoint } from './crawl-book.ts';
+import type { CrawlCheckpoint, SourcesKept } from './crawl-book.ts';
 import type { SourceList } from './link-sources.ts';
 import { isHtml } from '../http/content-type.ts';
 import { asWritten, phrase, type Phrase } from '../i18n/phrase.ts';
@@ -153,6 +153,21 @@ export type ReportStats = Omit<CrawlStats, 'inFlight'> & {
   externalChecked: number;
   durationMs: number;
 };
+
+/**
+ * The URLs whose link sources the report reads, with the crawl's link graph
+ * at hand (it counts every URL's links): the problems it lists with the
+ * pages that carry them (broken, forbidden, traps) and the redirects it
+ * lists with theirs (a CrawlBook.toJSON `sourcesKept`). A fine URL keeps a
+ * few sources (and one not checked yet, every one) that the report never
+ * shows.
+ */
+export const reportListsSources: SourcesKept = (record) =>
+  record !== undefined &&
+  (record.status === 'broken' ||
+    record.status === 'forbidden' ||
+    Boolean(record.trap) ||
+    (record.redirects?.length ?? 0) > 0);
 
 /** Sources listed per problem URL in the report (the count is exact). */
 const MAX_SOURCES_SHOWN = 100;

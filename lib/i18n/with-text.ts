@@ -6,6 +6,7 @@
  * (README "Languages"), so a tool reads the English and can word the phrase
  * in any language. Phrases inside phrases stay as they are.
  */
+import type { JsonShaping } from '../text/safe-json.ts';
 import { isPhrase, type Phrase } from './phrase.ts';
 
 /** Data with each phrase replaced by its text (and the phrase kept beside it). */
@@ -28,8 +29,23 @@ export function withText<T>(value: T, say: (phrase: Phrase) => string): WithText
 /** Lists of phrases, by name: an empty one gets its (empty) twin too. */
 const PHRASE_LISTS = new Set(['errors']);
 
-function worded(value: unknown, say: (phrase: Phrase) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => worded(item, say));
+/**
+ * `withText` a piece at a time, for safeJsonChunks: a container it walks
+ * gets only its own phrases worded (its members are worded as they are
+ * written), one written whole is worded whole. The JSON is that of
+ * `withText(value, say)`, with no second copy of the whole value.
+ */
+export function textShaping(say: (phrase: Phrase) => string): JsonShaping {
+  return {
+    prepare: (value, whole) => worded(value, say, whole),
+    // A phrase's members are its own; they are never worded.
+    keepsWhole: isPhrase,
+  };
+}
+
+/** `deep`: the members' phrases too, all the way down; otherwise this value's own only. */
+function worded(value: unknown, say: (phrase: Phrase) => string, deep = true): unknown {
+  if (Array.isArray(value)) return deep ? value.map((item) => worded(item, say)) : value;
   if (!isPlainObject(value) || isPhrase(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
@@ -39,7 +55,7 @@ function worded(value: unknown, say: (phrase: Phrase) => string): unknown {
     } else if (PHRASE_LISTS.has(name) && Array.isArray(item) && item.every(isPhrase)) {
       out[name] = item.map(say);
       out[`${name.replace(/s$/, '')}Phrases`] = item;
-    } else out[name] = worded(item, say);
+    } else out[name] = deep ? worded(item, say) : item;
   }
   return out;
 }

@@ -28,41 +28,82 @@ export function stringifySafeJson(value: unknown, indent?: number): string {
 }
 
 /**
- * The text of `stringifySafeJson(value, indent)`, in pieces: the members of
+ * How values are reshaped just before they are written, so that a big
+ * report is reshaped for output (its phrases worded, say) a piece at a time
+ * instead of as a whole second copy.
+ */
+export interface JsonShaping {
+  /**
+   * The value as written: `whole` when it is written in one piece, false
+   * when it is walked member by member (its members are then shaped in
+   * their turn).
+   */
+  prepare(value: unknown, whole: boolean): unknown;
+  /** Containers written in one piece at any level (their members shaped as a whole). */
+  keepsWhole?(value: object): boolean;
+}
+
+const AS_IT_IS: JsonShaping = { prepare: (value) => value };
+
+/**
+ * The text of `stringifySafeJson(value)`, each piece shaped as it is written (`shaping`),, in pieces: the members of
  * the value and of its arrays and objects down to `levels`, each
  * stringified on its own. A crawl's JSON report of 10,000 pages is ~12 MB:
  * as one string it was built, escaped into a second and encoded into a
  * buffer at once (~115 MB of the OpenJDK docs crawl's peak); in pieces,
  * each is written and dropped.
  */
-export function* safeJsonChunks(value: unknown, indent = 2, levels = 2): Generator<string> {
+export function* safeJsonChunks(
+  value: unknown,
+  indent = 2,
+  levels = 2,
+  shaping: JsonShaping = AS_IT_IS,
+): Generator<string> {
   // Without indentation there are no lines to put members on: one piece.
-  yield* chunksOf(value, indent > 0 ? levels : 0, indent, '');
+  yield* chunksOf(value, indent > 0 ? levels : 0, { indent, shaping }, '');
 }
 
-function* chunksOf(value: unknown, levels: number, indent: number, pad: string): Generator<string> {
-  if (levels === 0 || !isPlainContainer(value)) {
-    const text = stringifySafeJson(value, indent);
+interface ChunkStyle {
+  indent: number;
+  shaping: JsonShaping;
+}
+
+function* chunksOf(
+  raw: unknown,
+  levels: number,
+  style: ChunkStyle,
+  pad: string,
+): Generator<string> {
+  const { shaping } = style;
+  const walked = levels > 0 && isPlainContainer(raw) && !shaping.keepsWhole?.(raw);
+  const value = shaping.prepare(raw, !walked);
+  if (!walked || !isPlainContainer(value)) {
+    const text = stringifySafeJson(value, style.indent);
     yield pad === '' ? text : text.replace(/\n/g, `\n${pad}`);
     return;
   }
-  const inner = pad + ' '.repeat(indent);
+  const inner = pad + ' '.repeat(style.indent);
   const isArray = Array.isArray(value);
-  const members: [string, unknown][] = isArray
-    ? Array.from(value, (item, i): [string, unknown] => [String(i), isWritten(item) ? item : null])
-    : Object.entries(value).filter(([, item]) => isWritten(item));
   const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-  if (members.length === 0) {
-    yield open + close;
-    return;
-  }
   let separator = open;
-  for (const [key, item] of members) {
+  for (const [key, item] of membersOf(value)) {
     yield `${separator}\n${inner}${isArray ? '' : `${stringifySafeJson(key)}: `}`;
-    yield* chunksOf(item, levels - 1, indent, inner);
+    yield* chunksOf(item, levels - 1, style, inner);
     separator = ',';
   }
-  yield `\n${pad}${close}`;
+  yield separator === open ? open + close : `\n${pad}${close}`;
+}
+
+/** The members JSON.stringify writes, one at a time: a million-page list gets no list of pairs. */
+function* membersOf(value: unknown[] | Record<string, unknown>): Generator<[string, unknown]> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      yield [String(i), isWritten(item) ? item : null];
+    }
+    return;
+  }
+  for (const key of Object.keys(value)) if (isWritten(value[key])) yield [key, value[key]];
 }
 
 /**
