@@ -248,6 +248,12 @@ describe('node http adapter', () => {
     expect(performance.now() - startedMs).toBeLessThan(500);
   });
 
+  it('requests a URL with an empty query as written, the `?` included', async () => {
+    await get('/font.eot?#iefix');
+    await get('/page?a=1&b=%20#part');
+    expect(seen.slice(-2).map((request) => request.url)).toEqual(['/font.eot?', '/page?a=1&b=%20']);
+  });
+
   it('never sends the user name and password of a URL', async () => {
     await fetchHttp({
       url: origin.replace('://', '://robot:secret@') + '/ok',

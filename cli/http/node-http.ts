@@ -216,6 +216,7 @@ function sendOnce(
       const req = client.request(
         target,
         {
+          path: requestTarget(target),
           method: request.method,
           headers,
           signal,
@@ -253,6 +254,18 @@ function closedWhileIdle(req: http.ClientRequest, error: unknown, signal: AbortS
   if (!req.reusedSocket || signal.aborted) return false;
   const code = (error as { code?: string }).code;
   return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/**
+ * The path and query as the URL has them: Node writes `pathname + search`,
+ * which drops an empty query (`font.eot?`, from a CSS `font.eot?#iefix`),
+ * so the URL the report names would not be the one requested. Browsers
+ * send it as written.
+ */
+function requestTarget(url: URL): string {
+  const bare = new URL(url);
+  bare.hash = '';
+  return bare.href.slice(bare.origin.length);
 }
 
 /** An IP literal is connected to without a lookup: it is judged here. */
