@@ -61,6 +61,18 @@ describe('links that make no request', () => {
     );
     expect(report.aliases.map((a) => a.raw)).toEqual(['/A/../a.html']);
   });
+
+  it('lists an alias written twice on a page once for that page', async () => {
+    const report = await crawlHome(
+      page('Home', [
+        ['/A/../a.html', 'in the menu'],
+        ['/A/../a.html', 'in the text'],
+        ['/B/../a.html', 'another spelling'],
+        ['/a.html', 'the page'],
+      ]),
+    );
+    expect(report.aliases.map((a) => a.raw)).toEqual(['/A/../a.html', '/B/../a.html']);
+  });
 });
 
 describe('what the crawl keeps of a page', () => {

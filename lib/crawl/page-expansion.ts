@@ -210,6 +210,7 @@ export class PageExpander {
     const context = this.#admissionContext(entry.depth + 1);
     const targets: string[] = [];
     const page = this.#graphPage(entry, pageUrl, record);
+    const aliased = new Set<string>();
     for (const link of links) {
       const admission = admitLink(link, context);
       if (admission.kind === 'ignore') continue;
@@ -234,7 +235,7 @@ export class PageExpander {
       targets.push(admission.url);
       this.#book.addSource(admission.url, source);
       this.#noteLink(page, admission.url, link);
-      if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl);
+      if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl, aliased);
       if (nofollow) continue;
       if (admission.kind === 'known') {
         this.#book.wantPage(admission.url, entry.depth + 1, pageUrl, () =>
@@ -351,10 +352,13 @@ export class PageExpander {
     this.#emit({ type: 'result', record });
   }
 
-  #noteAlias(raw: string, url: string, page: string): void {
+  /** `aliased`: the page's aliases noted so far; one written twice (a menu and the text) is one note. */
+  #noteAlias(raw: string, url: string, page: string, aliased: Set<string>): void {
+    if (aliased.has(raw)) return;
     // An ordinary `page.html#section` link is how pages link their parts, not another spelling of the URL.
     const reasons = aliasReasons(raw, page).filter((reason) => reason !== 'fragment');
     if (reasons.length === 0) return;
+    aliased.add(raw);
     this.#book.noteAlias({ raw, url, page, reasons });
     this.#emit({
       type: 'finding',
