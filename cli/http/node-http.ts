@@ -193,6 +193,8 @@ function sendOnce(
     target.username = '';
     target.password = '';
   }
+  // The fragment is the reader's, never sent.
+  target.hash = '';
   const scheme =
     target.protocol === 'https:' ? 'https' : target.protocol === 'http:' ? 'http' : null;
   if (scheme === null) {
@@ -211,12 +213,13 @@ function sendOnce(
   if (literal) return Promise.reject(new HttpError('address-refused', literal, redirects));
   const lookup = options.checkAddress ? guardedLookup(options) : undefined;
   const client = scheme === 'https' ? https : http;
+  const path = requestTarget(target);
   const send = (): Promise<RawResponse> =>
     new Promise((resolve, reject) => {
       const req = client.request(
         target,
         {
-          path: requestTarget(target),
+          path,
           method: request.method,
           headers,
           signal,
@@ -260,12 +263,10 @@ function closedWhileIdle(req: http.ClientRequest, error: unknown, signal: AbortS
  * The path and query as the URL has them: Node writes `pathname + search`,
  * which drops an empty query (`font.eot?`, from a CSS `font.eot?#iefix`),
  * so the URL the report names would not be the one requested. Browsers
- * send it as written.
+ * send it as written. `url` has no fragment.
  */
 function requestTarget(url: URL): string {
-  const bare = new URL(url);
-  bare.hash = '';
-  return bare.href.slice(bare.origin.length);
+  return url.href.slice(url.origin.length);
 }
 
 /** An IP literal is connected to without a lookup: it is judged here. */
