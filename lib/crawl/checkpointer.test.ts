@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { systemClock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
+import { Crawler } from './crawl.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -51,4 +53,75 @@ describe('Checkpointer', () => {
     expect(calls).toBe(1);
     await expect(checkpointer.flush()).rejects.toThrow(/quota/);
   });
+
+  it('calls off its wait for the next save when it flushes: no timer outlives the crawl', async () => {
+    const clock = sleepsKept();
+    const saved: number[] = [];
+    let version = 0;
+    const checkpointer = new Checkpointer({
+      snapshot: () => ({ version }) as unknown as CrawlCheckpoint,
+      save: async (checkpoint) => {
+        saved.push((checkpoint as unknown as { version: number }).version);
+      },
+      clock,
+      minGapMs: 60_000,
+    });
+    // The first change is saved at once; the next waits a minute after it.
+    version = 1;
+    checkpointer.changed();
+    await tick();
+    version = 2;
+    checkpointer.changed();
+    expect(clock.waiting()).toBe(1);
+    await checkpointer.flush();
+    expect(saved).toEqual([1, 2]);
+    expect(clock.waiting()).toBe(0);
+    // Changes after a flush are saved as before.
+    version = 3;
+    checkpointer.changed();
+    expect(clock.waiting()).toBe(1);
+    await checkpointer.flush();
+    expect(saved).toEqual([1, 2, 3]);
+    expect(clock.waiting()).toBe(0);
+  });
+
+  it('leaves no wait behind a finished crawl that saved as it went', async () => {
+    const clock = sleepsKept();
+    const links = Array.from(
+      { length: 30 },
+      (_, i) => [`/p${i}.html`, `P${i}`] as [string, string],
+    );
+    const answers = Object.fromEntries([
+      ['http://site.test/', { html: page('Home', links) }],
+      ...links.map(([path]) => [`http://site.test${path}`, { html: page(path) }]),
+    ]);
+    const crawler = Crawler.start(
+      { startUrls: ['http://site.test/'], delayMs: 0, concurrency: 2 },
+      { http: fakeSite(answers).http, clock, save: async () => undefined },
+    );
+    const done = await crawler.run();
+    expect(done.records.length).toBeGreaterThan(30);
+    expect(clock.waiting()).toBe(0);
+  });
 });
+
+/**
+ * The time of day, and sleeps that last until called off (or until the test
+ * ends): `waiting()` counts those not called off.
+ */
+function sleepsKept(): Clock & { waiting: () => number } {
+  const pending = new Set<AbortSignal | undefined>();
+  return {
+    nowMs: () => Date.now(),
+    sleep: (_ms, signal) =>
+      new Promise<void>((_resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        pending.add(signal);
+        signal?.addEventListener('abort', () => {
+          pending.delete(signal);
+          reject(signal.reason);
+        });
+      }),
+    waiting: () => pending.size,
+  };
+}

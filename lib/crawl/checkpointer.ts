@@ -6,7 +6,7 @@
  * often), so a killed crawl loses at most the last save's worth of results —
  * which it asks for again, as it does for requests in flight.
  */
-import type { Clock } from './clock.ts';
+import { SLEEP_CANCELLED, type Clock } from './clock.ts';
 
 /**
  * Adaptive spacing: the gap after a save is COST_FACTOR times what it cost,
@@ -31,7 +31,8 @@ export class Checkpointer<T> {
   readonly #options: CheckpointerOptions<T>;
   #saving: Promise<void> | null = null;
   #dirty = false;
-  #waiting = false;
+  /** The wait before the next save, while one is pending (see flush). */
+  #waiting: AbortController | null = null;
   #lastEndMs = 0;
   #lastCostMs = 0;
   /** The first failed save, if any: the crawl stops and says why. */
@@ -47,8 +48,16 @@ export class Checkpointer<T> {
     this.#pump();
   }
 
-  /** Waits for the running save, then writes the final state. */
+  /**
+   * Waits for the running save, then writes the final state. A wait for
+   * the next save is called off: its timer would hold the crawl (and
+   * everything it knows) for up to four times the last save's cost after
+   * the crawl ended. At the end of a 200,000-URL crawl that was the whole
+   * crawler while its report was being built.
+   */
   async flush(): Promise<void> {
+    this.#waiting?.abort(SLEEP_CANCELLED);
+    this.#waiting = null;
     // A finished save may have started the next one: wait until none runs.
     while (this.#saving) await this.#saving;
     if (this.error) throw this.error;
@@ -63,11 +72,16 @@ export class Checkpointer<T> {
     const waitMs = gapMs - (clock.nowMs() - this.#lastEndMs);
     if (waitMs > 0) {
       if (this.#waiting) return;
-      this.#waiting = true;
-      void clock.sleep(waitMs).then(() => {
-        this.#waiting = false;
-        this.#pump();
-      });
+      const waiting = new AbortController();
+      this.#waiting = waiting;
+      clock.sleep(waitMs, waiting.signal).then(
+        () => {
+          this.#waiting = null;
+          this.#pump();
+        },
+        // Called off by flush, which writes what is left.
+        () => undefined,
+      );
       return;
     }
     this.#dirty = false;
