@@ -15,14 +15,19 @@ import type { PageAudit, SiteAuditInput, SiteAuditSettings, TargetState } from '
 /** Linking pages listed per URL when they come from the link sources (an older checkpoint). */
 const PAGES_LISTED = 5;
 
+/**
+ * `graph`: the checkpoint's link graph when the caller has already built
+ * it (the report does, for the sitemap too): one copy of a graph that has
+ * an entry per URL, not two.
+ */
 export function siteAuditInput(
   checkpoint: CrawlCheckpoint,
   pages: PageAudit[],
   settings: SiteAuditSettings,
+  graph: LinkGraph | null = linkGraphOf(checkpoint),
 ): SiteAuditInput {
   const records = new Map(checkpoint.records.map((record) => [record.url, record]));
   const sources = new Map(checkpoint.sources.entries);
-  const graph = checkpoint.linkGraph ? LinkGraph.fromJSON(checkpoint.linkGraph) : null;
   const robots = new AuditRobotsTxt(new Map(checkpoint.robots), settings.robot);
   const redirected = checkpoint.records.filter((record) => record.redirects?.length);
   const redirectsTo = redirectSourcesByTarget(redirected);
@@ -47,6 +52,11 @@ export function siteAuditInput(
     sitemapUrls: checkpoint.sitemap?.urls ?? null,
     robotAllows: (url) => robots.allows(url),
   };
+}
+
+/** The checkpoint's link graph, or null when it has none (one saved before the graph existed). */
+export function linkGraphOf(checkpoint: CrawlCheckpoint): LinkGraph | null {
+  return checkpoint.linkGraph ? LinkGraph.fromJSON(checkpoint.linkGraph) : null;
 }
 
 function targetOf(record: UrlRecord | undefined): TargetState | null {

@@ -575,7 +575,8 @@ export class CrawlBook {
   /**
    * The whole state as one checkpoint. `sourcesKept`: a checkpoint to read
    * only (a report), with the link sources of the URLs it names and no
-   * others, when the link graph counts every URL's links; never one to
+   * others, when the link graph counts every URL's links, and without the
+   * text fingerprints seen (30 MB of a 200,000-URL crawl's); never one to
    * resume from.
    */
   toJSON(sourcesKept?: SourcesKept): CrawlCheckpoint {
@@ -609,7 +610,8 @@ export class CrawlBook {
       if (!packed!.isRecorded(url)) addLinks(url, packed!.unpack(url, '', false));
     return {
       ...head,
-      contentSeen: [...this.contentSeen],
+      // What text was seen where serves the crawl going on, never a report: left out of one.
+      contentSeen: sourcesKept ? [] : [...this.contentSeen],
       aliases: this.aliases,
       notFollowed: this.notFollowed,
       // In-flight entries go first: they were taken before anything still waiting.

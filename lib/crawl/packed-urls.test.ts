@@ -506,6 +506,40 @@ describe('PackedUrls', () => {
     }
   });
 
+  it('gives back records that share one empty list, frozen so that nothing adds to it', () => {
+    const page = (i: number): UrlRecord => ({
+      url: `${O}/p${i}`,
+      depth: 1,
+      internal: true,
+      status: 'ok',
+      httpStatus: 200,
+      method: 'GET',
+      contentType: 'text/html; charset=utf-8',
+      audit: {
+        facts: {
+          url: `${O}/p${i}`,
+          title: `P${i}`,
+          metas: [],
+          links: [],
+          refresh: i === 1 ? ['0; url=/p0'] : [],
+          anchorCount: 1,
+          nofollowAnchorCount: 0,
+        },
+        xRobotsTag: [],
+      },
+    });
+    const packed = new PackedUrls();
+    for (const i of [0, 1]) {
+      packed.packRecorded(page(i), { sources: null, linked: null, followed: false });
+    }
+    const [a, b] = [0, 1].map((i) => packed.unpack(`${O}/p${i}`, O, false).record!);
+    expect([a, b]).toStrictEqual([page(0), page(1)]);
+    const lists = [a!.audit!.facts.metas, a!.audit!.facts.links, a!.audit!.xRobotsTag];
+    expect(new Set([...lists, b!.audit!.facts.metas, a!.audit!.facts.refresh]).size).toBe(1);
+    expect(Object.isFrozen(lists[0])).toBe(true);
+    expect(b!.audit!.facts.refresh).toEqual(['0; url=/p0']);
+  });
+
   it('keeps a URL with no links and no referrer (a start URL)', () => {
     const packed = new PackedUrls();
     const entry = {

