@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../tests/support/fake-clock.ts';
 import { fakeSite, page } from '../../tests/support/fake-site.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler } from './crawl.ts';
 
@@ -55,7 +56,8 @@ describe('Checkpointer', () => {
   });
 
   it('calls off its wait for the next save when it flushes: no timer outlives the crawl', async () => {
-    const clock = sleepsKept();
+    // Time stands still, past the first gap; its sleeps last until woken or called off.
+    const clock = new FakeClock(Date.now());
     const saved: number[] = [];
     let version = 0;
     const checkpointer = new Checkpointer({
@@ -72,21 +74,22 @@ describe('Checkpointer', () => {
     await tick();
     version = 2;
     checkpointer.changed();
-    expect(clock.waiting()).toBe(1);
+    expect(clock.pendingSleeps).toBe(1);
     await checkpointer.flush();
     expect(saved).toEqual([1, 2]);
-    expect(clock.waiting()).toBe(0);
+    expect(clock.pendingSleeps).toBe(0);
     // Changes after a flush are saved as before.
     version = 3;
     checkpointer.changed();
-    expect(clock.waiting()).toBe(1);
+    expect(clock.pendingSleeps).toBe(1);
     await checkpointer.flush();
     expect(saved).toEqual([1, 2, 3]);
-    expect(clock.waiting()).toBe(0);
+    expect(clock.pendingSleeps).toBe(0);
   });
 
   it('leaves no wait behind a finished crawl that saved as it went', async () => {
-    const clock = sleepsKept();
+    // Time stands still, past the first gap; its sleeps last until woken or called off.
+    const clock = new FakeClock(Date.now());
     const links = Array.from(
       { length: 30 },
       (_, i) => [`/p${i}.html`, `P${i}`] as [string, string],
@@ -101,27 +104,6 @@ describe('Checkpointer', () => {
     );
     const done = await crawler.run();
     expect(done.records.length).toBeGreaterThan(30);
-    expect(clock.waiting()).toBe(0);
+    expect(clock.pendingSleeps).toBe(0);
   });
 });
-
-/**
- * The time of day, and sleeps that last until called off (or until the test
- * ends): `waiting()` counts those not called off.
- */
-function sleepsKept(): Clock & { waiting: () => number } {
-  const pending = new Set<AbortSignal | undefined>();
-  return {
-    nowMs: () => Date.now(),
-    sleep: (_ms, signal) =>
-      new Promise<void>((_resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        pending.add(signal);
-        signal?.addEventListener('abort', () => {
-          pending.delete(signal);
-          reject(signal.reason);
-        });
-      }),
-    waiting: () => pending.size,
-  };
-}
