@@ -85,7 +85,11 @@ async function writeExclusive(file: string, text: string): Promise<void> {
  * `crawl <url> --resume <file>` where the file holds another crawl: refused,
  * rather than silently going on with a site the person did not name.
  */
-export function checkSameCrawl(previous: CrawlCheckpoint, startUrl: string, file: string): void {
+export function checkSameCrawl(
+  previous: Pick<CrawlCheckpoint, 'options'>,
+  startUrl: string,
+  file: string,
+): void {
   const saved = previous.options.startUrls[0] ?? '';
   const asked = normalizeUrl(startUrl);
   if (asked.ok && asked.url === saved) return;

@@ -360,7 +360,7 @@ describe('robotlens crawl options and formats', () => {
       ]);
       expect(cut.code).toBe(3);
       // The same crawl as the JSON file an earlier RobotLens wrote.
-      const saved = (await readStateFile(state))!;
+      const saved = (await readStateFile(state, true))!;
       await writeCheckpoint(old, saved);
       expect(await stateFormatOf(old)).toBe('json');
       const resumed = await runCli(['crawl', '--resume', old, '--max-pages', '500', ...flags]);

@@ -15,7 +15,11 @@ import { getDomain } from 'tldts';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import { phrase } from '../../lib/i18n/phrase.ts';
 import type { Translator } from '../../lib/i18n/translator.ts';
-import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import {
+  splitLeftPacked,
+  type CrawlCheckpoint,
+  type ResumableCheckpoint,
+} from '../../lib/crawl/crawl-book.ts';
 import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
 import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
@@ -248,7 +252,7 @@ async function savedCrawlOf(file: string, startUrl: string): Promise<CrawlSnapsh
  * `--max-duration` given with `--resume` set the new limits.
  */
 function carryOn(
-  previous: CrawlCheckpoint,
+  previous: ResumableCheckpoint,
   options: ParsedArgs,
   ports: CrawlPorts,
   store: SqliteCrawlStore | null,
@@ -267,9 +271,11 @@ function carryOn(
     if (store && requeued) store.save(requeued);
     return Crawler.resume(continued, { ...ports, ...savedTo(store, true) });
   }
-  // A new crawl of the site: its first save replaces the finished one's rows.
+  // A new crawl of the site: its first save replaces the finished one's rows. It needs every
+  // record (what was not a page), so URLs left packed in the store are read back now.
+  const whole = store && previous.leftPacked ? store.load()! : (previous as CrawlCheckpoint);
   return Crawler.recrawl(
-    { ...previous, options: { ...previous.options, ...(maxPages ? { maxPages } : {}) } },
+    { ...whole, options: { ...whole.options, ...(maxPages ? { maxPages } : {}) } },
     { ...ports, ...savedTo(store, false) },
   );
 }
@@ -295,15 +301,16 @@ function savedTo(store: SqliteCrawlStore | null, holds: boolean): Partial<CrawlP
  * and its later saves (only what changes) keep it so.
  */
 function requeuedChanges(
-  previous: CrawlCheckpoint,
-  continued: CrawlCheckpoint,
+  previous: ResumableCheckpoint,
+  continued: ResumableCheckpoint,
 ): CheckpointChanges | null {
   const kept = new Set(continued.records.map((record) => record.url));
   const requeued = new Set(previous.records.flatMap((r) => (kept.has(r.url) ? [] : [r.url])));
   // Nothing requeued: the rows are as stored, and the head is saved with the crawl's first save.
   if (requeued.size === 0) return null;
   // Only the requeued URLs' own state changed: the links to them and the growing lists did not.
-  const { head, rows } = rowsOfCheckpoint(continued);
+  // Those were skipped, never packed: the rows of URLs left packed in the store are not needed.
+  const { head, rows } = rowsOfCheckpoint({ ...continued, ...splitLeftPacked(continued) });
   return {
     replace: false,
     head,
@@ -422,7 +429,7 @@ function timed(http: HttpFetch, times: ResponseTimes): HttpFetch {
 /** A resumed crawl keeps its saved options: say which of the ones given again are not used. */
 function noteOptionsNotUsed(
   options: ParsedArgs,
-  previous: CrawlCheckpoint,
+  previous: Pick<CrawlCheckpoint, 'options'>,
   file: string,
   i18n: Translator,
 ): void {

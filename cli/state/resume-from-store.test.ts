@@ -3,8 +3,10 @@
  * points and each time resumed from nothing but the store (closed and
  * opened again, `storeHolds`, so every save after the first is only what
  * changed): it must end with the report of a crawl that was never stopped.
- * Run twice: as a small crawl is, every waiting URL held as objects, and
- * with nearly all of them packed (packed-urls.ts), as a big crawl's are.
+ * Run as a small crawl is, every waiting URL held as objects, and with
+ * nearly all of them packed (packed-urls.ts), as a big crawl's are; packed
+ * URLs are read back from the store at their turn, and last left there
+ * when the crawl is read back to go on (loadToGoOn), as `--resume` does.
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/crawl/clock.ts';
 import type { CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
+import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { buildReport, type CrawlReport } from '../../lib/crawl/report.ts';
 import { crawlNetwork } from '../http/crawl-network.ts';
@@ -63,14 +66,48 @@ function essence(report: CrawlReport, origin: string) {
   };
 }
 
+/**
+ * A crawl resumed with its packed URLs left in the store holds what one
+ * resumed with every URL read back holds: counters, page budget, the queue
+ * in the same order, the records in the same order, the links to each URL.
+ * (Which packed URLs are fine is in their strings: read back whole, the
+ * book also lists them in its link sources, where nothing reads them.)
+ */
+function expectSameBook(left: Crawler, whole: Crawler): void {
+  expect(left.stats()).toEqual(whole.stats());
+  expect(left.book.pagesTaken).toBe(whole.book.pagesTaken);
+  expect(left.book.frontier.toJSON()).toEqual(whole.book.frontier.toJSON());
+  const bySource = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
+  const packed = (url: string) => left.book.isPacked(url) || whole.book.isPacked(url);
+  const checkpoint = (crawler: Crawler) => {
+    const { sources, linkGraph, ...rest } = crawler.book.toJSON();
+    return {
+      ...rest,
+      sources: {
+        entries: sources.entries.sort(bySource),
+        fine: sources.fine.filter((url) => !packed(url)).sort(),
+      },
+      linkedFrom: linkGraph?.linkedFrom.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      followed: linkGraph?.followed.sort(),
+    };
+  };
+  expect(checkpoint(left)).toEqual(checkpoint(whole));
+}
+
 describe('a crawl resumed from the SQLite store', () => {
   it.each([
     { urls: 'held as objects', packAfter: undefined, evict: false },
     { urls: 'packed', packAfter: 1, evict: false },
     { urls: 'packed, and read back from the store once saved', packAfter: 1, evict: true },
+    {
+      urls: 'packed, and left in the store when it is read back to go on',
+      packAfter: 1,
+      evict: true,
+      leave: true,
+    },
   ])(
     'ends as the crawl that was never stopped, saving only what changed after each resume (URLs $urls)',
-    async ({ packAfter, evict }) => {
+    async ({ packAfter, evict, leave = false }) => {
       const whole = await site();
       const uninterrupted = Crawler.start(
         { startUrls: [`${whole.origin}/`], ...OPTIONS },
@@ -95,6 +132,7 @@ describe('a crawl resumed from the SQLite store', () => {
       let store = SqliteCrawlStore.open(file);
       const reader = (from: SqliteCrawlStore) => (evict ? from.readPacked : undefined);
       let evicted = 0;
+      let leftPacked = 0;
       let crawler = Crawler.start(
         { startUrls: [`${fresh.origin}/`], ...OPTIONS },
         {
@@ -120,7 +158,7 @@ describe('a crawl resumed from the SQLite store', () => {
           if (at !== undefined) expect(crawler.book.stoppedBecause).toBe('cancelled');
           store.close();
           store = SqliteCrawlStore.open(file);
-          const loaded = store.load()!;
+          const loaded = leave ? store.loadToGoOn()! : store.load()!;
           if (loaded.finished) break;
           crawler = Crawler.resume(loaded, {
             ...ports(fresh.origin, packAfter, saveTo(store), reader(store)),
@@ -128,6 +166,10 @@ describe('a crawl resumed from the SQLite store', () => {
             storeHolds: true,
             onEvent: () => (evicted = Math.max(evicted, crawler.book.evictedCount)),
           });
+          if (leave) {
+            leftPacked += crawler.book.evictedCount;
+            expectSameBook(crawler, Crawler.resume(store.load()!, ports(fresh.origin, packAfter)));
+          }
         }
         const resumed = store.load()!;
         expect(essence(buildReport(resumed, crawler.stats()), fresh.origin)).toEqual(
@@ -145,6 +187,7 @@ describe('a crawl resumed from the SQLite store', () => {
         else expect(evicted).toBe(0);
         if (evict) expect(appendedRows).toBeGreaterThan(0);
         else expect(appendedRows).toBe(0);
+        if (leave) expect(leftPacked).toBeGreaterThan(10);
       } finally {
         store.close();
         await fresh.close();
@@ -152,4 +195,43 @@ describe('a crawl resumed from the SQLite store', () => {
     },
     60_000,
   );
+});
+
+describe('a crawl cut by its page limit, read back with its packed URLs left in the store', () => {
+  it('is cut short and carried on as the same crawl read back whole', async () => {
+    const fresh = await site();
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'robotlens-left-')), 'state');
+    const store = SqliteCrawlStore.open(file);
+    try {
+      const crawler = Crawler.start(
+        { startUrls: [`${fresh.origin}/`], ...OPTIONS, maxPages: 12 },
+        {
+          ...ports(fresh.origin, 1, (changes) => store.save(changes), store.readPacked),
+          checkpointEveryMs: 0,
+        },
+      );
+      await crawler.run();
+      const left = store.loadToGoOn()!;
+      const whole = store.load()!;
+      expect(left.leftPacked?.pagesTaken).toBeGreaterThan(0);
+      expect(left.queue.length + left.records.length).toBe(
+        whole.queue.length + whole.records.length,
+      );
+      expect(cutShortOf(left)).toEqual(cutShortOf(whole));
+      expect(cutShortOf(left)).toMatchObject({ reason: 'max-pages' });
+      const limits = { runMs: 60_000 };
+      const [carried, carriedWhole] = [
+        continuedCheckpoint(left, limits),
+        continuedCheckpoint(whole, limits),
+      ];
+      expect(carried.options).toEqual(carriedWhole.options);
+      expect(carried.queue.map((item) => item.url)).toEqual(carriedWhole.queue.map((e) => e.url));
+      expect(carried.records.map((item) => item.url)).toEqual(
+        carriedWhole.records.map((r) => r.url),
+      );
+    } finally {
+      store.close();
+      await fresh.close();
+    }
+  });
 });

@@ -63,13 +63,16 @@ import {
   checkpointOfRows,
   isEmptyRow,
   joinRows,
+  LeftPacked,
+  resumableOfRows,
+  type UrlRow,
   type CheckpointChanges,
   type EntryRow,
   type LinkRow,
   type StoredHead,
   type TailItem,
 } from '../../lib/crawl/checkpoint-rows.ts';
-import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import type { CrawlCheckpoint, ResumableCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { withPhraseReasons } from '../../lib/crawl/stored-reasons.ts';
 
 /** "RbLn": tells a RobotLens state file from any other SQLite database. */
@@ -148,30 +151,69 @@ export class SqliteCrawlStore {
 
   /** The crawl the store holds, or null when it holds none yet. */
   load(): CrawlCheckpoint | null {
+    const head = this.#head();
+    if (!head) return null;
+    // No local holds the rows as read: checkpointOfRows lets each packed one go once unpacked.
+    return withPhraseReasons(
+      checkpointOfRows(
+        head,
+        joinRows(this.#entriesWithAppends(), this.#rowsOf<LinkRow>('SELECT url, row FROM links')),
+        this.#tail(),
+      ),
+    );
+  }
+
+  /**
+   * The crawl the store holds, to go on from this store (reading packed URLs
+   * back with readPacked): its packed URLs are left here (LeftPacked), each
+   * read back at its turn; null when it holds none yet.
+   */
+  loadToGoOn(): ResumableCheckpoint | null {
+    const head = this.#head();
+    if (!head) return null;
+    const left = new LeftPacked();
+    const rows: UrlRow[] = [];
+    // Each entry with the links row of its URL: one of a packed URL is older than its string.
+    const joined = this.#db.prepare<[], { url: string; row: string; links: string | null }>(
+      'SELECT e.url, e.row, l.row AS links FROM entries e LEFT JOIN links l ON l.url = e.url ORDER BY e.seq',
+    );
+    for (const { url, row, links } of joined.iterate()) {
+      const entry = { url, ...(JSON.parse(row) as Omit<EntryRow, 'url'>) };
+      const linkRow = links === null ? {} : (JSON.parse(links) as Omit<LinkRow, 'url'>);
+      if (entry.packed === undefined) {
+        rows.push({ ...entry, ...linkRow });
+        continue;
+      }
+      const kept = left.rowOf(url, entry.packed, linkRow.followed === true);
+      // Not left packed: unpacked whole, with what later saves appended (resumableOfRows).
+      rows.push(kept ?? { ...linkRow, ...entry, packed: this.readPacked(url)! });
+    }
+    const linksAlone = 'SELECT url, row FROM links WHERE url NOT IN (SELECT url FROM entries)';
+    rows.push(...this.#rowsOf<LinkRow>(linksAlone));
+    return withPhraseReasons(resumableOfRows(head, rows, this.#tail(), left));
+  }
+
+  #head(): StoredHead | null {
     const head = this.#db
       .prepare<[], { value: string }>("SELECT value FROM head WHERE key = 'head'")
       .get();
-    if (!head) return null;
-    const rowsOf = <T extends EntryRow | LinkRow>(sql: string): T[] => {
-      const rows: T[] = [];
-      for (const { url, row } of this.#db.prepare<[], { url: string; row: string }>(sql).iterate())
-        rows.push({ url, ...(JSON.parse(row) as Omit<T, 'url'>) } as T);
-      return rows;
-    };
-    const tail = this.#db
+    return head ? (JSON.parse(head.value) as StoredHead) : null;
+  }
+
+  #rowsOf<T extends EntryRow | LinkRow>(sql: string): T[] {
+    const rows: T[] = [];
+    for (const { url, row } of this.#db.prepare<[], { url: string; row: string }>(sql).iterate())
+      rows.push({ url, ...(JSON.parse(row) as Omit<T, 'url'>) } as T);
+    return rows;
+  }
+
+  #tail(): TailItem[] {
+    return this.#db
       .prepare<[], { list: TailItem['list']; item: string; n: number }>(
         'SELECT list, n, item FROM tail ORDER BY list, n',
       )
       .all()
       .map(({ list, n, item }) => ({ list, index: n, item: JSON.parse(item) }) as TailItem);
-    // No local holds the rows as read: checkpointOfRows lets each packed one go once unpacked.
-    return withPhraseReasons(
-      checkpointOfRows(
-        JSON.parse(head.value) as StoredHead,
-        joinRows(this.#entriesWithAppends(), rowsOf<LinkRow>('SELECT url, row FROM links')),
-        tail,
-      ),
-    );
   }
 
   /**

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
 import { rowsOfCheckpoint } from '../../lib/crawl/checkpoint-rows.ts';
-import type { CrawlCheckpoint } from '../../lib/crawl/crawl-book.ts';
+import type { CrawlCheckpoint, ResumableCheckpoint } from '../../lib/crawl/crawl-book.ts';
 import { phrase } from '../../lib/i18n/phrase.ts';
 import { readCheckpoint } from '../checkpoint-file.ts';
 import { UsageError } from '../usage-error.ts';
@@ -47,15 +47,27 @@ export async function stateFormatOf(file: string): Promise<StateFormat | null> {
   }
 }
 
-/** The crawl a state file of either format holds, or null when there is none yet. */
-export async function readStateFile(file: string): Promise<CrawlCheckpoint | null> {
+/**
+ * The crawl a state file of either format holds, or null when there is none
+ * yet; a database's packed URLs are left in it, for the crawl that goes on
+ * there (SqliteCrawlStore.loadToGoOn; `whole`: every URL read back).
+ */
+export async function readStateFile(file: string, whole: true): Promise<CrawlCheckpoint | null>;
+export async function readStateFile(
+  file: string,
+  whole?: false,
+): Promise<ResumableCheckpoint | null>;
+export async function readStateFile(
+  file: string,
+  whole = false,
+): Promise<ResumableCheckpoint | null> {
   const format = await stateFormatOf(file);
   if (format === null) return null;
   if (format === 'json') return readCheckpoint(file);
   await refuseSymlinks(file);
   try {
     // Read-write: a WAL left by a killed crawl is replayed into the file, not skipped.
-    return withStore(file, (store) => store.load());
+    return withStore(file, (store) => (whole ? store.load() : store.loadToGoOn()));
   } catch (error) {
     throw new UsageError(phrase('cli_not_state_file', { file, error: (error as Error).message }));
   }
@@ -68,11 +80,12 @@ export async function readStateFile(file: string): Promise<CrawlCheckpoint | nul
  */
 export async function openStateStore(
   file: string,
-  holding: CrawlCheckpoint | null,
+  holding: ResumableCheckpoint | null,
 ): Promise<SqliteCrawlStore> {
   await refuseSymlinks(file);
   const format = await stateFormatOf(file);
-  if (format === 'json' && holding) await writeWholeState(file, holding);
+  // A JSON file's crawl is whole: only a database leaves URLs packed in it.
+  if (format === 'json' && holding) await writeWholeState(file, holding as CrawlCheckpoint);
   else if (format === null) await createOwnerOnly(file);
   return SqliteCrawlStore.open(file);
 }

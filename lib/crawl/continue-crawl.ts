@@ -6,8 +6,9 @@
  * pages the limit skipped go back in the queue with a new page budget, and
  * the run gets its time budget again.
  */
-import type { CrawlCheckpoint } from './crawl-book.ts';
+import { splitLeftPacked, type ResumableCheckpoint } from './crawl-book.ts';
 import type { FrontierEntry } from './frontier.ts';
+import type { UrlRecord } from './types.ts';
 
 export type CutShortReason = 'max-pages' | 'max-duration' | 'stopped';
 
@@ -20,7 +21,7 @@ export interface CutShort {
 }
 
 /** How the crawl was cut short, or null when it covered everything it found. */
-export function cutShortOf(checkpoint: CrawlCheckpoint): CutShort | null {
+export function cutShortOf(checkpoint: ResumableCheckpoint): CutShort | null {
   const { stoppedBecause, options } = checkpoint;
   if (stoppedBecause === 'cancelled' || stoppedBecause === 'save-failed')
     return { reason: 'stopped', left: checkpoint.queue.length, limit: null };
@@ -42,14 +43,18 @@ export function cutShortOf(checkpoint: CrawlCheckpoint): CutShort | null {
  * limit allowed). `runMs`: the time this run may take (default: the crawl's
  * own limit, again).
  */
-export function continuedCheckpoint(
-  checkpoint: CrawlCheckpoint,
+export function continuedCheckpoint<C extends ResumableCheckpoint>(
+  checkpoint: C,
   limits: { maxPages?: number; runMs?: number } = {},
-): CrawlCheckpoint {
+): C {
   const skipped = new Set(pageLimitSkipped(checkpoint).map((record) => record.url));
-  const pagesTaken = checkpoint.records.filter((r) => r.internal && r.method === 'GET').length;
+  // Records left packed in the store were fine: none was skipped by the page limit.
+  const { records } = splitLeftPacked(checkpoint);
+  const pagesTaken =
+    records.filter((r) => r.internal && r.method === 'GET').length +
+    (checkpoint.leftPacked?.pagesTaken ?? 0);
   const sourcesOf = new Map(checkpoint.sources.entries);
-  const requeued: FrontierEntry[] = checkpoint.records
+  const requeued: FrontierEntry[] = records
     .filter((record) => skipped.has(record.url))
     .map((record) => ({
       url: record.url,
@@ -75,8 +80,8 @@ export function continuedCheckpoint(
   };
 }
 
-function pageLimitSkipped(checkpoint: CrawlCheckpoint) {
-  return checkpoint.records.filter(
+function pageLimitSkipped(checkpoint: ResumableCheckpoint): UrlRecord[] {
+  return splitLeftPacked(checkpoint).records.filter(
     (record) => record.status === 'skipped' && record.skipReason === 'max-pages',
   );
 }

@@ -27,7 +27,9 @@ import {
   type PackedChange,
   type PackedLinks,
   type ReadPacked,
+  type StoredPackedUrl,
   type UnpackedUrl,
+  isStoredPacked,
 } from './packed-urls.ts';
 import { QuerySpaceTracker, type QuerySpaceState } from './traps.ts';
 import { DEFAULT_SITE_AUDIT_SETTINGS } from '../audit/types.ts';
@@ -98,6 +100,22 @@ export interface CrawlCheckpoint {
    */
   packedPages?: string[];
 }
+
+/**
+ * A checkpoint read back from a store to go on, its packed URLs left there
+ * (checkpoint-rows.ts, LeftPacked): each is in the queue or the records, in
+ * its place, as a StoredPackedUrl, and `leftPacked` counts those records.
+ * The book takes them as evicted, read back from the store
+ * (BookOptions.readPacked) when next needed: unpacked, the state of the
+ * generated million-URL crawl cut at 12 minutes took 3.6 GB to read back
+ * (LeftPacked). A CrawlCheckpoint is one with none left packed.
+ */
+export type ResumableCheckpoint = Omit<CrawlCheckpoint, 'queue' | 'records'> & {
+  queue: (FrontierEntry | StoredPackedUrl)[];
+  records: (UrlRecord | StoredPackedUrl)[];
+  /** The records left packed, counted as they were read (absent when none are). */
+  leftPacked?: { counts: RecordCounts; pagesTaken: number };
+};
 
 /** The checkpoint's lists that only grow: a store that saves by URL writes only their new items. */
 export type TailList = 'contentSeen' | 'aliases' | 'notFollowed' | 'packedPages';
@@ -194,7 +212,7 @@ export class CrawlBook {
   /** URLs recorded and held as objects, oldest first: packed beyond `#packAfter` (see #packRecords). */
   readonly #recent = new Fifo<string>();
 
-  constructor(checkpoint: CrawlCheckpoint, bookOptions: BookOptions = {}) {
+  constructor(checkpoint: ResumableCheckpoint, bookOptions: BookOptions = {}) {
     this.options = withAuditSettings(checkpoint.options);
     this.frontier = new Frontier();
     this.#packAfter = bookOptions.packAfter ?? Infinity;
@@ -209,19 +227,27 @@ export class CrawlBook {
         peek: (url, origin) => packed.unpack(url, origin, false).entry!,
       });
     }
-    for (const record of checkpoint.records) {
-      this.#records.set(record.url, record);
-      if (this.#packed) this.#recent.push(record.url);
-      this.recordCounts.add(record, 1);
-      this.known.add(record.url);
-      if (checkedOnly(record)) this.#checkOnly.add(record.url);
+    const { records, queue } = splitLeftPacked(checkpoint);
+    for (const item of checkpoint.records) {
+      this.known.add(item.url);
+      if (isStoredPacked(item)) {
+        this.#adoptLeftPacked(item);
+        this.#records.set(item.url, null);
+        continue;
+      }
+      this.#records.set(item.url, item);
+      if (this.#packed) this.#recent.push(item.url);
+      this.recordCounts.add(item, 1);
+      if (checkedOnly(item)) this.#checkOnly.add(item.url);
     }
-    for (const entry of checkpoint.queue) {
-      this.known.add(entry.url);
-      if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
+    if (checkpoint.leftPacked) this.recordCounts.addAll(checkpoint.leftPacked.counts);
+    for (const item of checkpoint.queue) {
+      this.known.add(item.url);
+      if (isStoredPacked(item)) this.#adoptLeftPacked(item);
+      else if (item.internal && item.method === 'HEAD') this.#checkOnly.add(item.url);
     }
     const kept = (url: string) => this.known.kept(url);
-    shareKnownUrls(checkpoint, kept);
+    shareKnownUrls(queue, records, kept);
     this.sources = LinkSources.fromJSON(checkpoint.sources, kept);
     this.querySpace = QuerySpaceTracker.fromJSON(checkpoint.querySpace);
     this.robots = new Map(checkpoint.robots);
@@ -235,15 +261,27 @@ export class CrawlBook {
       : new LinkGraph();
     this.linkGraphComplete = checkpoint.linkGraph !== undefined || checkpoint.records.length === 0;
     // After the links: a URL packed as it is queued takes its links along.
-    for (const entry of checkpoint.queue) this.#queue(entry);
+    for (const item of checkpoint.queue) {
+      if (isStoredPacked(item)) this.frontier.pushPacked(item.url, new URL(item.url).origin);
+      else this.#queue(item);
+    }
     this.sitemap = checkpoint.sitemap;
     this.startedAtMs = checkpoint.startedAtMs;
     this.elapsedBeforeMs = checkpoint.elapsedBeforeMs;
     this.finished = checkpoint.finished;
     this.stoppedBecause = checkpoint.stoppedBecause;
     this.requests = checkpoint.requests;
-    this.pagesTaken = checkpoint.records.filter((r) => r.internal && r.method === 'GET').length;
+    this.pagesTaken =
+      records.filter((r) => r.internal && r.method === 'GET').length +
+      (checkpoint.leftPacked?.pagesTaken ?? 0);
     this.#packRecords();
+  }
+
+  /** A packed URL left in the store (see ResumableCheckpoint): kept as evicted. */
+  #adoptLeftPacked(stored: StoredPackedUrl): void {
+    if (!this.#packed)
+      throw new Error('A checkpoint with packed URLs left in the store needs a book that packs');
+    this.#packed.adoptEvicted(stored.url, stored.evicted);
   }
 
   static start(options: CrawlOptions, nowMs: number, bookOptions: BookOptions = {}): CrawlBook {
@@ -634,9 +672,13 @@ export class CrawlBook {
  * docs' state file (30,454 URLs; most strings there are the pages' own):
  * 96.0 → 92.1 MB.
  */
-function shareKnownUrls(checkpoint: CrawlCheckpoint, kept: (url: string) => string): void {
-  for (const entry of checkpoint.queue) if (entry.referrer) entry.referrer = kept(entry.referrer);
-  for (const record of checkpoint.records) {
+function shareKnownUrls(
+  queue: readonly FrontierEntry[],
+  records: readonly UrlRecord[],
+  kept: (url: string) => string,
+): void {
+  for (const entry of queue) if (entry.referrer) entry.referrer = kept(entry.referrer);
+  for (const record of records) {
     // Kept for conditional re-crawls before they read every page again: no longer used.
     delete record.links;
     delete record.etag;
@@ -645,6 +687,17 @@ function shareKnownUrls(checkpoint: CrawlCheckpoint, kept: (url: string) => stri
     if (record.duplicateOf) record.duplicateOf = kept(record.duplicateOf);
     for (const hop of record.redirects ?? []) hop.url = kept(hop.url);
   }
+}
+
+/** A checkpoint's queue entries and records held as objects (not left packed in the store). */
+export function splitLeftPacked(checkpoint: Pick<ResumableCheckpoint, 'queue' | 'records'>): {
+  queue: FrontierEntry[];
+  records: UrlRecord[];
+} {
+  return {
+    queue: checkpoint.queue.filter((item): item is FrontierEntry => !isStoredPacked(item)),
+    records: checkpoint.records.filter((item): item is UrlRecord => !isStoredPacked(item)),
+  };
 }
 
 /** Options of a checkpoint saved before the site audit existed: the audit is on, with its defaults. */

@@ -33,6 +33,7 @@ import {
   withAuditSettings,
   type BookOptions,
   type CrawlCheckpoint,
+  type ResumableCheckpoint,
   type SourcesKept,
 } from './crawl-book.ts';
 import type { ReadPacked } from './packed-urls.ts';
@@ -234,7 +235,7 @@ export class Crawler {
   }
 
   /** Continues a checkpointed crawl: queued and in-flight URLs are fetched, nothing else again. */
-  static resume(checkpoint: CrawlCheckpoint, ports: CrawlPorts): Crawler {
+  static resume(checkpoint: ResumableCheckpoint, ports: CrawlPorts): Crawler {
     return new Crawler(new CrawlBook(checkpoint, bookOptionsOf(ports)), ports);
   }
 

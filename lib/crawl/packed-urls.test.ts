@@ -8,7 +8,7 @@ import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
 import { LinkGraph } from './link-graph.ts';
 import { LinkSources } from './link-sources.ts';
-import { PackedUrls, replayFacts } from './packed-urls.ts';
+import { PackedUrls, replayFacts, storedPackedUrl } from './packed-urls.ts';
 import { buildReport } from './report.ts';
 import type { LinkSource, UrlRecord } from './types.ts';
 
@@ -553,6 +553,72 @@ describe('PackedUrls', () => {
     packed.pack(entry, { sources: null, linked: null, followed: false });
     expect(packed.unpack(entry.url, X, false)).toEqual({ entry, followed: false, facts: [] });
     expect(packed.size).toBe(1);
+  });
+});
+
+describe('storedPackedUrl: a packed URL left in the store', () => {
+  const entry = (url: string, depth: number) => ({
+    url,
+    origin: O,
+    depth,
+    internal: true,
+    method: 'GET' as const,
+    referrer: `${O}/a`,
+  });
+  const record: UrlRecord = {
+    url: `${O}/done`,
+    depth: 3,
+    internal: true,
+    status: 'ok',
+    httpStatus: 200,
+    method: 'GET',
+    contentType: 'text/html',
+  };
+  const links = (followed: boolean) => ({ sources: null, linked: null, followed });
+
+  it('holds a waiting or recorded URL by its depth and flags, and reads it back whole at its turn', () => {
+    const saved = new PackedUrls();
+    saved.pack(entry(`${O}/wait`, 5), links(true));
+    saved.packRecorded(record, links(false));
+    saved.addSource(record.url, {
+      page: `${O}/a`,
+      element: 'a',
+      attribute: 'href',
+      text: 'Done',
+      raw: '/done',
+    });
+    const stored = new Map([`${O}/wait`, record.url].map((url) => [url, packedString(saved, url)]));
+
+    const waiting = storedPackedUrl(`${O}/wait`, stored.get(`${O}/wait`)!);
+    expect(waiting?.record).toBeNull();
+    expect(waiting?.stored).toMatchObject({ url: `${O}/wait`, depth: 5 });
+    const recorded = storedPackedUrl(record.url, stored.get(record.url)!);
+    expect(recorded?.record).toEqual(record);
+    expect(recorded?.stored.depth).toBe(3);
+
+    // Adopted as evicted: flags only, the strings read back from the store when needed.
+    const resumed = new PackedUrls([...saved.pagesFrom(0)], (url) => stored.get(url));
+    resumed.adoptEvicted(`${O}/wait`, waiting!.stored.evicted);
+    resumed.adoptEvicted(record.url, recorded!.stored.evicted);
+    expect(resumed.evictedCount).toBe(2);
+    expect(resumed.isFollowed(`${O}/wait`)).toBe(true);
+    expect(resumed.isRecorded(`${O}/wait`)).toBe(false);
+    expect(resumed.isRecorded(record.url)).toBe(true);
+    expect(resumed.changeOf(record.url)).toBeNull();
+    expect(resumed.unpack(`${O}/wait`, O, true)).toEqual(saved.unpack(`${O}/wait`, O, false));
+    expect(resumed.unpack(record.url, O, true)).toEqual(saved.unpack(record.url, O, false));
+  });
+
+  it('is unpacked instead when an older links row says a followed link reaches it and it does not', () => {
+    const saved = new PackedUrls();
+    saved.pack(entry(`${O}/old`, 1), links(false));
+    saved.packRecorded(record, links(true));
+    expect(storedPackedUrl(`${O}/old`, packedString(saved, `${O}/old`), true)).toBeNull();
+    expect(storedPackedUrl(record.url, packedString(saved, record.url), true)).not.toBeNull();
+  });
+
+  it('needs a store to read from', () => {
+    expect(() => new PackedUrls().adoptEvicted(`${O}/x`, 8)).toThrow(/needs a store/);
   });
 });
 

@@ -229,6 +229,17 @@ export class PackedUrls {
     this.#packed.set(url, withCounts(packed));
   }
 
+  /**
+   * Takes a packed URL the store holds, as evicted (see evict): only its
+   * flags come into the heap (StoredPackedUrl.evicted); its string is read
+   * back from the store when it is next needed.
+   */
+  adoptEvicted(url: string, evicted: number): void {
+    if (this.#read === null)
+      throw new Error(`A packed URL left in the store needs a store to read it back: ${url}`);
+    this.#packed.set(url, evicted);
+  }
+
   get size(): number {
     return this.#packed.size;
   }
@@ -799,6 +810,50 @@ export function linksOfUnpacked(url: string, unpacked: UnpackedUrl): PackedLinks
     linked: graph.linkedFromEntry(url),
     followed: unpacked.followed,
   };
+}
+
+/**
+ * A packed URL left in the store when a crawl is read back to go on (see
+ * storedPackedUrl): what the crawl holds of it until it is next needed.
+ */
+export interface StoredPackedUrl {
+  url: string;
+  /** Its queue entry's depth, or its record's. */
+  depth: number;
+  /** Its flags, as PackedUrls keeps an evicted URL's (see PackedUrls.adoptEvicted). */
+  evicted: number;
+}
+
+/** Whether a checkpoint's queue item or record is a packed URL left in the store. */
+export function isStoredPacked<T extends object>(
+  item: T | StoredPackedUrl,
+): item is StoredPackedUrl {
+  return 'evicted' in item;
+}
+
+/**
+ * A packed URL as a store kept it (its entry row's `packed`, without what
+ * later saves appended: those add links only), left packed: its depth and
+ * flags, and a recorded one's record, read once to be counted and let go.
+ * `followed`: a links row of an older format says a followed link reaches
+ * it; null when the string must be unpacked for that (it does not say so).
+ */
+export function storedPackedUrl(
+  url: string,
+  packed: string,
+  followed = false,
+): { stored: StoredPackedUrl; record: UrlRecord | null } | null {
+  if (!packed.startsWith(RECORDED)) {
+    const flags = waitingFlags(packed);
+    if (followed && (flags & FOLLOWED) === 0) return null;
+    const depth = Number(packed.slice(0, packed.indexOf(',')));
+    return { stored: { url, depth, evicted: flags | EVICTED_WAITING }, record: null };
+  }
+  const head = recordedHead(packed);
+  if (followed && (head.flags & FOLLOWED) === 0) return null;
+  const json = packed.slice(head.end + 1, head.end + 1 + head.recordLength);
+  const record = unpackRecord(url, JSON.parse(json) as PackedRecord);
+  return { stored: { url, depth: record.depth, evicted: evictedRecorded(head) }, record };
 }
 
 /** A packed URL as a store kept it, unpacked: its queue entry or record, and the links to it. */

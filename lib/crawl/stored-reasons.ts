@@ -6,17 +6,21 @@
  * English alone is shown as written.
  */
 import { asWritten, isPhrase, type Phrase } from '../i18n/phrase.ts';
-import type { CrawlCheckpoint, SitemapNote } from './crawl-book.ts';
+import type { ResumableCheckpoint, SitemapNote } from './crawl-book.ts';
+import { isStoredPacked } from './packed-urls.ts';
 import type { UrlRecord } from './types.ts';
 
 /** A reason as a checkpoint of any version stores it. */
 type StoredReason = { reason?: string | Phrase; reasonPhrase?: Phrase };
 
-/** The checkpoint with every reason a phrase, whatever version wrote it. */
-export function withPhraseReasons(checkpoint: CrawlCheckpoint): CrawlCheckpoint {
+/**
+ * The checkpoint with every reason a phrase, whatever version wrote it
+ * (records left packed in the store were packed since reasons became phrases).
+ */
+export function withPhraseReasons<C extends ResumableCheckpoint>(checkpoint: C): C {
   return {
     ...checkpoint,
-    records: checkpoint.records.map(upgradeRecord),
+    records: checkpoint.records.map((item) => (isStoredPacked(item) ? item : upgradeRecord(item))),
     sitemap: checkpoint.sitemap && upgradeSitemap(checkpoint.sitemap),
   };
 }
