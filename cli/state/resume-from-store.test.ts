@@ -8,6 +8,7 @@
  * URLs are read back from the store at their turn, and last left there
  * when the crawl is read back to go on (loadToGoOn), as `--resume` does.
  */
+import Database from 'better-sqlite3';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,13 +95,24 @@ function expectSameBook(left: Crawler, whole: Crawler): void {
   expect(checkpoint(left)).toEqual(checkpoint(whole));
 }
 
+/** Up to which save the store folded appends into their rows (see SqliteCrawlStore #fold). */
+function savesFolded(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    const value = db.prepare("SELECT value FROM head WHERE key = 'folded'").pluck().get();
+    return Number(value ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
 describe('a crawl resumed from the SQLite store', () => {
   it.each([
     { urls: 'held as objects', packAfter: undefined, evict: false },
     { urls: 'packed', packAfter: 1, evict: false },
     { urls: 'packed, and read back from the store once saved', packAfter: 1, evict: true },
     {
-      urls: 'packed, and left in the store when it is read back to go on',
+      urls: 'packed, left in the store when it is read back to go on, appends folded',
       packAfter: 1,
       evict: true,
       leave: true,
@@ -129,7 +141,9 @@ describe('a crawl resumed from the SQLite store', () => {
         appendedRows += changes.rows.filter((row) => row.appended !== undefined).length;
         store.save(changes);
       };
-      let store = SqliteCrawlStore.open(file);
+      // Left packed, the appends of all but the last save are also folded into their rows.
+      const storeOptions = leave ? { foldAfterSaves: 1 } : {};
+      let store = SqliteCrawlStore.open(file, storeOptions);
       const reader = (from: SqliteCrawlStore) => (evict ? from.readPacked : undefined);
       let evicted = 0;
       let leftPacked = 0;
@@ -157,7 +171,7 @@ describe('a crawl resumed from the SQLite store', () => {
           if (timer) clearInterval(timer);
           if (at !== undefined) expect(crawler.book.stoppedBecause).toBe('cancelled');
           store.close();
-          store = SqliteCrawlStore.open(file);
+          store = SqliteCrawlStore.open(file, storeOptions);
           const loaded = leave ? store.loadToGoOn()! : store.load()!;
           if (loaded.finished) break;
           crawler = Crawler.resume(loaded, {
@@ -188,6 +202,7 @@ describe('a crawl resumed from the SQLite store', () => {
         if (evict) expect(appendedRows).toBeGreaterThan(0);
         else expect(appendedRows).toBe(0);
         if (leave) expect(leftPacked).toBeGreaterThan(10);
+        if (leave) expect(savesFolded(file)).toBeGreaterThan(5);
       } finally {
         store.close();
         await fresh.close();

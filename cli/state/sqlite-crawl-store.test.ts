@@ -265,6 +265,67 @@ describe('SqliteCrawlStore', () => {
     store.close();
   });
 
+  it('folds old saves’ appends into their rows: every read and load gives the same', async () => {
+    const file = await freshFile();
+    let store = SqliteCrawlStore.open(file, { foldAfterSaves: 2 });
+    const first = checkpoint();
+    store.save(whole(first));
+    const table = new PackedUrls();
+    const urls = ['/p.html', '/q.html'].map((p) => `${ORIGIN}${p}`);
+    let pageCount = 0;
+    const held = new Map<string, string>();
+    for (const url of urls) {
+      table.pack(entry(new URL(url).pathname, 2), { sources: null, linked: null, followed: false });
+      held.set(url, packedString(table, url));
+    }
+    store.save(changed(first, { rows: urls.map((url) => ({ url, packed: held.get(url)! })) }));
+    const appends = () => {
+      const reader = new Database(file, { readonly: true });
+      try {
+        return reader.prepare('SELECT count(*) FROM appends').pluck().get() as number;
+      } finally {
+        reader.close();
+      }
+    };
+    for (let i = 0; i < 20; i++) {
+      // p.html gains a link at every save, q.html at every third; some saves append nothing.
+      const rows = urls.flatMap((url, k) => {
+        if (k === 1 && i % 3 !== 0) return [];
+        const before = held.get(url)!.length;
+        table.noteLink(url, `${ORIGIN}/from${i}.html`);
+        held.set(url, packedString(table, url));
+        return [{ url, appended: held.get(url)!.slice(before) }];
+      });
+      const pages = table.pagesFrom(pageCount).map((item, n) => ({
+        list: 'packedPages' as const,
+        index: pageCount + n,
+        item,
+      }));
+      pageCount = table.pageCount;
+      store.save(changed(first, { rows, tail: pages }));
+      for (const url of urls) expect(store.readPacked(url)).toBe(held.get(url));
+    }
+    // Only the saves not folded keep appends (at most 2 + 8 saves' worth): 27 were made.
+    expect(appends()).toBeLessThanOrEqual(2 * 10);
+    expect(appends()).toBeGreaterThan(0);
+    store.close();
+    store = SqliteCrawlStore.open(file);
+    for (const url of urls) expect(store.readPacked(url)).toBe(held.get(url));
+    const expected = unpackStored(
+      urls[0]!,
+      held.get(urls[0]!)!,
+      new PackedUrls(table.pagesFrom(0)),
+    );
+    const loaded = store.load()!;
+    expect(loaded.linkGraph!.linkedFrom.find(([u]) => u === urls[0])).toEqual([
+      urls[0],
+      expected.linked!.links,
+      expected.linked!.pages,
+    ]);
+    expect(expected.linked!.links).toBe(20);
+    store.close();
+  });
+
   it('appends facts to a packed URL’s string, until its row is written again', async () => {
     const file = await freshFile();
     let store = SqliteCrawlStore.open(file);
@@ -295,6 +356,8 @@ describe('SqliteCrawlStore', () => {
         item,
       }));
       store.save(changed(first, { rows: [{ url, appended: held.slice(before) }], tail: pages }));
+      // A save that appends nothing to it, between two that do.
+      store.save(changed(first, {}));
     }
     store.close();
     store = SqliteCrawlStore.open(file);
