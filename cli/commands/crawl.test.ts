@@ -336,6 +336,10 @@ describe('robotlens crawl options and formats', () => {
       const broken = (run: typeof first) => (JSON.parse(run.stdout) as CrawlReport).broken;
       expect(broken(again).map((b) => b.url)).toEqual([`${fresh.origin}/files/missing.png`]);
       expect(broken(again)).toEqual(broken(first));
+      // A limit given for the new crawl is its own.
+      const limited = await runCli(['crawl', '--resume', state, '--max-duration', '7s']);
+      expect(limited.code).toBe(1);
+      expect((await readStateFile(state, true))?.options.maxDurationMs).toBe(7_000);
     } finally {
       await fresh.close();
     }

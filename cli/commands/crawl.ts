@@ -274,10 +274,13 @@ function carryOn(
   // A new crawl of the site: its first save replaces the finished one's rows. It needs every
   // record (what was not a page), so URLs left packed in the store are read back now.
   const whole = store && previous.leftPacked ? store.load()! : (previous as CrawlCheckpoint);
-  return Crawler.recrawl(
-    { ...whole, options: { ...whole.options, ...(maxPages ? { maxPages } : {}) } },
-    { ...ports, ...savedTo(store, false) },
-  );
+  // Its limits are the finished crawl's, but for those given now (`--max-duration` was dropped).
+  const limited = {
+    ...whole.options,
+    ...(maxPages ? { maxPages } : {}),
+    ...(runMs !== undefined ? { maxDurationMs: runMs } : {}),
+  };
+  return Crawler.recrawl({ ...whole, options: limited }, { ...ports, ...savedTo(store, false) });
 }
 
 /**
