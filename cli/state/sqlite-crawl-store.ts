@@ -209,7 +209,8 @@ export class SqliteCrawlStore {
       rows.push(kept ?? { ...linkRow, ...entry, packed: this.readPacked(url)! });
     }
     const linksAlone = 'SELECT url, row FROM links WHERE url NOT IN (SELECT url FROM entries)';
-    rows.push(...this.#rowsOf<LinkRow>(linksAlone));
+    // A loop, not push(...rows): spread into arguments, a long list would overflow the stack.
+    for (const row of this.#rowsOf<LinkRow>(linksAlone)) rows.push(row);
     return withPhraseReasons(resumableOfRows(head, rows, this.#tail(), left));
   }
 

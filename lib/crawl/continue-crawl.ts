@@ -8,6 +8,7 @@
  */
 import { splitLeftPacked, type ResumableCheckpoint } from './crawl-book.ts';
 import type { FrontierEntry } from './frontier.ts';
+import { isStoredPacked } from './packed-urls.ts';
 import type { UrlRecord } from './types.ts';
 
 export type CutShortReason = 'max-pages' | 'max-duration' | 'stopped';
@@ -47,9 +48,8 @@ export function continuedCheckpoint<C extends ResumableCheckpoint>(
   checkpoint: C,
   limits: { maxPages?: number; runMs?: number } = {},
 ): C {
-  const skipped = new Set(pageLimitSkipped(checkpoint).map((record) => record.url));
-  // Records left packed in the store were fine: none was skipped by the page limit.
   const { records } = splitLeftPacked(checkpoint);
+  const skipped = new Set(pageLimitSkipped({ records }).map((record) => record.url));
   const pagesTaken =
     records.filter((r) => r.internal && r.method === 'GET').length +
     (checkpoint.leftPacked?.pagesTaken ?? 0);
@@ -80,8 +80,10 @@ export function continuedCheckpoint<C extends ResumableCheckpoint>(
   };
 }
 
-function pageLimitSkipped(checkpoint: ResumableCheckpoint): UrlRecord[] {
-  return splitLeftPacked(checkpoint).records.filter(
-    (record) => record.status === 'skipped' && record.skipReason === 'max-pages',
+/** Records left packed in the store were fine: none was skipped by the page limit. */
+function pageLimitSkipped(checkpoint: Pick<ResumableCheckpoint, 'records'>): UrlRecord[] {
+  return checkpoint.records.filter(
+    (item): item is UrlRecord =>
+      !isStoredPacked(item) && item.status === 'skipped' && item.skipReason === 'max-pages',
   );
 }
