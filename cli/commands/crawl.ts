@@ -21,7 +21,7 @@ import {
   type ResumableCheckpoint,
 } from '../../lib/crawl/crawl-book.ts';
 import { rowsOfCheckpoint, type CheckpointChanges } from '../../lib/crawl/checkpoint-rows.ts';
-import { continuedCheckpoint, cutShortOf } from '../../lib/crawl/continue-crawl.ts';
+import { continuedCheckpoint, cutShortOf, recrawlOptions } from '../../lib/crawl/continue-crawl.ts';
 import { Crawler, type CrawlPorts } from '../../lib/crawl/crawl.ts';
 import { buildReport, reportListsSources, type CrawlReport } from '../../lib/crawl/report.ts';
 import { brokenLinksCsv, csvCell } from '../../lib/crawl/report-csv.ts';
@@ -274,12 +274,8 @@ function carryOn(
   // A new crawl of the site: its first save replaces the finished one's rows. It needs every
   // record (what was not a page), so URLs left packed in the store are read back now.
   const whole = store && previous.leftPacked ? store.load()! : (previous as CrawlCheckpoint);
-  // Its limits are the finished crawl's, but for those given now (`--max-duration` was dropped).
-  const limited = {
-    ...whole.options,
-    ...(maxPages ? { maxPages } : {}),
-    ...(runMs !== undefined ? { maxDurationMs: runMs } : {}),
-  };
+  // Its limits are the finished crawl's (one run's time), but for those given now.
+  const limited = recrawlOptions(whole.options, limits);
   return Crawler.recrawl({ ...whole, options: limited }, { ...ports, ...savedTo(store, false) });
 }
 

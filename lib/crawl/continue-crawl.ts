@@ -9,7 +9,7 @@
 import { splitLeftPacked, type ResumableCheckpoint } from './crawl-book.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { isStoredPacked } from './packed-urls.ts';
-import type { UrlRecord } from './types.ts';
+import type { CrawlOptions, UrlRecord } from './types.ts';
 
 export type CutShortReason = 'max-pages' | 'max-duration' | 'stopped';
 
@@ -27,7 +27,11 @@ export function cutShortOf(checkpoint: ResumableCheckpoint): CutShort | null {
   if (stoppedBecause === 'cancelled' || stoppedBecause === 'save-failed')
     return { reason: 'stopped', left: checkpoint.queue.length, limit: null };
   if (stoppedBecause === 'max-duration')
-    return { reason: 'max-duration', left: checkpoint.queue.length, limit: options.maxDurationMs };
+    return {
+      reason: 'max-duration',
+      left: checkpoint.queue.length,
+      limit: runLimitsOf(options).maxDurationMs,
+    };
   const skipped = pageLimitSkipped(checkpoint).length;
   if (skipped > 0 || stoppedBecause === 'max-pages')
     return {
@@ -40,9 +44,11 @@ export function cutShortOf(checkpoint: ResumableCheckpoint): CutShort | null {
 
 /**
  * The checkpoint to run again so the crawl goes on where it was cut short.
- * `maxPages`: the new page limit (default: as many pages again as the last
- * limit allowed). `runMs`: the time this run may take (default: the crawl's
- * own limit, again).
+ * `maxPages`: the new page limit of the whole crawl (default: as many pages
+ * again as one run was given). `runMs`: the time this run may take (default:
+ * one run's time, again). What this run is given is kept (`runLimits`): the
+ * crawl's own limits are sums, and the next run must not get the sum so far
+ * (a crawl carried on twice after 30 minutes would get 60 more).
  */
 export function continuedCheckpoint<C extends ResumableCheckpoint>(
   checkpoint: C,
@@ -65,19 +71,45 @@ export function continuedCheckpoint<C extends ResumableCheckpoint>(
       referrer: sourcesOf.get(record.url)?.sources[0]?.page ?? null,
     }));
   const { options } = checkpoint;
+  const run = runLimitsOf(options);
+  const runMs = limits.runMs ?? run.maxDurationMs;
+  const pagesGiven = limits.maxPages === undefined ? 0 : limits.maxPages - pagesTaken;
   return {
     ...checkpoint,
     options: {
       ...options,
       maxPages:
-        limits.maxPages ?? (skipped.size > 0 ? pagesTaken + options.maxPages : options.maxPages),
-      maxDurationMs: checkpoint.elapsedBeforeMs + (limits.runMs ?? options.maxDurationMs),
+        limits.maxPages ?? (skipped.size > 0 ? pagesTaken + run.maxPages : options.maxPages),
+      maxDurationMs: checkpoint.elapsedBeforeMs + runMs,
+      runLimits: { maxPages: pagesGiven > 0 ? pagesGiven : run.maxPages, maxDurationMs: runMs },
     },
     finished: false,
     stoppedBecause: null,
     records: checkpoint.records.filter((record) => !skipped.has(record.url)),
     queue: [...checkpoint.queue, ...requeued],
   };
+}
+
+/**
+ * The options of a new crawl of a finished one (every page read again, its
+ * clock from zero): the whole crawl's page limit, one run's time; `maxPages`
+ * and `runMs`: limits given for it.
+ */
+export function recrawlOptions(
+  options: CrawlOptions,
+  limits: { maxPages?: number; runMs?: number } = {},
+): CrawlOptions {
+  const { runLimits: _runLimits, ...rest } = options;
+  return {
+    ...rest,
+    maxPages: limits.maxPages ?? options.maxPages,
+    maxDurationMs: limits.runMs ?? runLimitsOf(options).maxDurationMs,
+  };
+}
+
+/** What one run is given: as kept when carried on, else the limits themselves (one run so far). */
+function runLimitsOf(options: CrawlOptions): NonNullable<CrawlOptions['runLimits']> {
+  return options.runLimits ?? { maxPages: options.maxPages, maxDurationMs: options.maxDurationMs };
 }
 
 /** Records left packed in the store were fine: none was skipped by the page limit. */

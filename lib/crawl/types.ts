@@ -32,8 +32,15 @@ export interface CrawlOptions {
   timeoutMs: number;
   /** Body bytes read per page; the rest is dropped and the page marked truncated. */
   maxBodyBytes: number;
-  /** Whole-crawl time limit. */
+  /** Whole-crawl time limit (summed over the runs of a crawl carried on: see runLimits). */
   maxDurationMs: number;
+  /**
+   * What one run of a crawl carried on after a cut is given (lib/crawl/continue-crawl.ts):
+   * `maxPages` more pages, `maxDurationMs` of time. `maxPages` and `maxDurationMs` above
+   * are then the whole crawl's, summed over its runs. Absent for a crawl of one run, whose
+   * limits are its run's.
+   */
+  runLimits?: { maxPages: number; maxDurationMs: number };
   maxRedirects: number;
   /** Distinct query strings per path before the rest is a "query space" trap. */
   maxQueriesPerPath: number;
