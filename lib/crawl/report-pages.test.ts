@@ -39,3 +39,32 @@ describe('the report of a broken link', () => {
     expect(new Set(changelog.foundOn.map((s) => s.page)).size).toBe(21);
   });
 });
+
+describe("a big site's report", () => {
+  it('shares what every page says alike: no reasons, "no META description"', async () => {
+    const pages = ['/a.html', '/b.html', '/c.html'];
+    const site = fakeSite({
+      [`${O}/`]: {
+        html: page(
+          'Home',
+          pages.map((p) => [p, p] as [string, string]),
+        ),
+      },
+      ...Object.fromEntries(pages.map((p) => [`${O}${p}`, { html: page(`Page ${p}`) }])),
+    });
+    const crawler = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0 },
+      { http: site.http, clock: systemClock },
+    );
+    const report = buildReport(await crawler.run(), crawler.stats());
+    const [first, ...rest] = report.pages;
+    expect(report.pages).toHaveLength(4);
+    // One list and one phrase for a million pages, not a million of each (frozen: never changed).
+    expect(first!.reasons).toEqual([]);
+    for (const row of rest) expect(row.reasons).toBe(first!.reasons);
+    const missing = report.findings.filter((f) => f.code === 'description-missing');
+    expect(missing).toHaveLength(4);
+    for (const finding of missing) expect(finding.detail).toBe(missing[0]!.detail);
+    expect(Object.isFrozen(missing[0]!.detail)).toBe(true);
+  });
+});

@@ -289,6 +289,9 @@ function auditSummary(
   };
 }
 
+/** The reasons of a page that has none, one list for them all (most pages of a big site). */
+const NO_REASONS: CrawlReport['pages'][number]['reasons'] = Object.freeze([]) as never;
+
 function pageRow(r: UrlRecord, audit: PageAudit | undefined): CrawlReport['pages'][number] {
   return {
     url: r.url,
@@ -302,12 +305,14 @@ function pageRow(r: UrlRecord, audit: PageAudit | undefined): CrawlReport['pages
     duplicateOf: r.duplicateOf ?? null,
     truncated: r.truncated ?? false,
     indexable: audit?.indexable ?? null,
-    reasons: (audit?.reasons ?? []).map(({ code, blocking, source, detail }) => ({
-      code,
-      blocking,
-      source,
-      detail,
-    })),
+    reasons: audit?.reasons.length
+      ? audit.reasons.map(({ code, blocking, source, detail }) => ({
+          code,
+          blocking,
+          source,
+          detail,
+        }))
+      : NO_REASONS,
     title: audit?.title ?? null,
     canonical: audit?.canonical ?? null,
   };

@@ -20,8 +20,23 @@ export interface Phrase<K extends MessageKey = MessageKey> {
   plural?: boolean;
 }
 
+/**
+ * A phrase without values is one frozen object per key, shared: a site
+ * audit says "no META description" once per page, and a million-page
+ * crawl's report held a million copies (~90 bytes each).
+ */
+const WITHOUT_VALUES = new Map<MessageKey, Phrase>();
+const NO_VALUES: Record<string, MessageValue> = Object.freeze({});
+
 export function phrase<K extends MessageKey>(key: K, ...values: ValuesArg<K>): Phrase<K> {
-  return { key, values: values[0] ?? {} };
+  const given = values[0];
+  if (given !== undefined) return { key, values: given };
+  let shared = WITHOUT_VALUES.get(key);
+  if (!shared) {
+    shared = Object.freeze({ key, values: NO_VALUES });
+    WITHOUT_VALUES.set(key, shared);
+  }
+  return shared as Phrase<K>;
 }
 
 /** A counted phrase ("3 notes"), its plural form left to the language it is worded in. */
