@@ -29,21 +29,18 @@ async function carriedOn(checkpoint: CrawlCheckpoint): Promise<CrawlCheckpoint> 
   return Crawler.resume(next, { http: fakeSite(SITE).http, clock: systemClock }).run();
 }
 
-/** A crawl whose runs so far took `elapsedMs` and were each stopped by the time limit. */
-function stoppedByTime(elapsedMs: number, maxDurationMs: number): CrawlCheckpoint {
+/** A crawl of the site, given `maxDurationMs`, as if its runs so far took `elapsedMs` and the last was cut by it. */
+async function stoppedByTime(elapsedMs: number, maxDurationMs: number): Promise<CrawlCheckpoint> {
+  const crawled = await Crawler.start(
+    { startUrls: [`${O}/`], delayMs: 0, maxDurationMs, checkExternal: false },
+    { http: fakeSite(SITE).http, clock: systemClock },
+  ).run();
   return {
-    version: 1,
-    options: { ...DEFAULT_CRAWL_OPTIONS, startUrls: [`${O}/`], maxDurationMs },
-    startedAtMs: 0,
+    ...crawled,
     elapsedBeforeMs: elapsedMs,
     finished: false,
     stoppedBecause: 'max-duration',
-    records: [],
-    queue: [
-      { url: `${O}/p1.html`, origin: O, depth: 1, internal: true, method: 'GET', referrer: null },
-    ],
-    sources: { entries: [] },
-  } as unknown as CrawlCheckpoint;
+  };
 }
 
 describe('a crawl carried on after its page limit, twice', () => {
@@ -63,8 +60,8 @@ describe('a crawl carried on after its page limit, twice', () => {
 });
 
 describe('a crawl carried on after its time limit, twice', () => {
-  it('gives each run the time one run was given, and names that limit when cut', () => {
-    const second = continuedCheckpoint(stoppedByTime(30 * MINUTES, 30 * MINUTES));
+  it('gives each run the time one run was given, and names that limit when cut', async () => {
+    const second = continuedCheckpoint(await stoppedByTime(30 * MINUTES, 30 * MINUTES));
     expect(second.options.maxDurationMs).toBe(60 * MINUTES);
     // The second run used its 30 minutes too, and was cut.
     const cut = {
@@ -77,8 +74,8 @@ describe('a crawl carried on after its time limit, twice', () => {
     expect(third.options.maxDurationMs).toBe(90 * MINUTES);
   });
 
-  it('keeps a run time given on carrying on for the runs after it', () => {
-    const second = continuedCheckpoint(stoppedByTime(30 * MINUTES, 30 * MINUTES), {
+  it('keeps a run time given on carrying on for the runs after it', async () => {
+    const second = continuedCheckpoint(await stoppedByTime(30 * MINUTES, 30 * MINUTES), {
       runMs: 10 * MINUTES,
     });
     expect(second.options.maxDurationMs).toBe(40 * MINUTES);
@@ -93,8 +90,8 @@ describe('a crawl carried on after its time limit, twice', () => {
 });
 
 describe('a finished crawl crawled again', () => {
-  it("takes one run's time, not the time its runs took in all", () => {
-    const carried = continuedCheckpoint(stoppedByTime(30 * MINUTES, 30 * MINUTES));
+  it("takes one run's time, not the time its runs took in all", async () => {
+    const carried = continuedCheckpoint(await stoppedByTime(30 * MINUTES, 30 * MINUTES));
     const options = recrawlOptions(carried.options);
     expect(options.maxDurationMs).toBe(30 * MINUTES);
     expect(options.runLimits).toBeUndefined();
