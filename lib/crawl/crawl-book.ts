@@ -326,6 +326,53 @@ export class CrawlBook {
     else this.sources.add(url, source);
   }
 
+  /**
+   * A link that reaches a known URL in `depth` links, fewer than the way
+   * that found it. With several requests out at once, answers come in any
+   * order: a page deeper in the site can answer before a shallower one
+   * that links the same URL. The depth is the fewest links from the start,
+   * so:
+   *   - waiting or in flight (held as an object): it takes the smaller
+   *     depth, and so do the links it will be read for;
+   *   - refused as too deep, and within `maxDepth` by this way: it is
+   *     queued after all, fetched as `method()` says.
+   * A URL checked already keeps its depth (its links were counted from
+   * it); so does one waiting packed (its depth is in its packed flags).
+   * Returns true when the URL is queued because of this call.
+   */
+  reachedBy(
+    url: string,
+    depth: number,
+    referrer: string,
+    maxDepth: number,
+    method: () => FrontierEntry['method'],
+  ): boolean {
+    const entry = this.frontier.find(url) ?? this.inFlight.get(url);
+    if (entry) {
+      if (depth < entry.depth) {
+        entry.depth = depth;
+        this.#changed.mark(url);
+      }
+      return false;
+    }
+    const record = this.#records.get(url);
+    if (record?.trap !== 'too-deep' || depth > maxDepth || depth >= record.depth) return false;
+    this.#records.delete(url);
+    this.recordCounts.add(record, -1);
+    this.#changed.mark(url);
+    const queued: FrontierEntry = {
+      url,
+      origin: new URL(url).origin,
+      depth,
+      internal: record.internal,
+      method: method(),
+      referrer,
+    };
+    this.#queue(queued);
+    if (queued.internal && queued.method === 'HEAD') this.#checkOnly.add(url);
+    return true;
+  }
+
   /** A link from `page` to `url` in the link graph (see LinkGraph.noteLink), packed or not. */
   noteLink(page: string, url: string): void {
     if (page === url) return;
@@ -724,6 +771,9 @@ function checkedOnly(record: UrlRecord): boolean {
  * pages was reported with 2).
  */
 function isFine(record: UrlRecord): boolean {
-  if (record.status === 'skipped') return record.skipReason !== 'max-pages';
+  // Skipped by the page limit or for depth, it may yet be fetched (a resume, a shorter way
+  // found later: see reachedBy), and found broken: it keeps every page linking it till then.
+  if (record.status === 'skipped')
+    return record.skipReason !== 'max-pages' && record.trap !== 'too-deep';
   return record.status === 'ok' || record.status === 'unchanged';
 }

@@ -241,6 +241,14 @@ export class PageExpander {
         this.#book.wantPage(admission.url, entry.depth + 1, pageUrl, () =>
           isPageLink(admission.url, link),
         );
+        this.#book.reachedBy(admission.url, entry.depth + 1, pageUrl, context.maxDepth, () =>
+          chooseMethod({
+            url: admission.url,
+            internal: true,
+            element: link.element,
+            rel: link.rel,
+          }),
+        );
         continue;
       }
       if (admission.kind === 'refuse') {

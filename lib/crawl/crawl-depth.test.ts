@@ -1,0 +1,73 @@
+/**
+ * A URL's depth is the fewest links from the start page, whatever order the
+ * answers come in: with several requests at once, a deeper page can answer
+ * before a shallower one that links the same URL.
+ */
+import { describe, expect, it } from 'vitest';
+import { fakeSite, page } from '../../tests/support/fake-site.ts';
+import type { HttpFetch } from '../http/types.ts';
+import { systemClock } from './clock.ts';
+import { Crawler } from './crawl.ts';
+import type { CrawlCheckpoint } from './crawl-book.ts';
+
+const O = 'http://site.test';
+const SLOW_MS: Record<string, number> = { '/q.html': 100, '/x.html': 200 };
+
+/**
+ * `/` links /r.html and /q.html; /r.html links /p.html, which links
+ * /x.html; /q.html links /x.html too. So /x.html is 2 links from the start
+ * (through /q.html), 3 through /p.html. /q.html answers after /p.html,
+ * and /x.html after /q.html (it is still in flight when /q.html answers).
+ */
+function site(): { http: HttpFetch; requested: string[] } {
+  const answers = fakeSite({
+    [`${O}/`]: {
+      html: page('Home', [
+        ['/r.html', 'R'],
+        ['/q.html', 'Q'],
+      ]),
+    },
+    [`${O}/r.html`]: { html: page('R', [['/p.html', 'P']]) },
+    [`${O}/p.html`]: { html: page('P', [['/x.html', 'X from P']]) },
+    [`${O}/q.html`]: { html: page('Q', [['/x.html', 'X from Q']]) },
+    [`${O}/x.html`]: { html: page('X', [['/y.html', 'Y']]) },
+    [`${O}/y.html`]: { html: page('Y') },
+  });
+  const requested: string[] = [];
+  const http: HttpFetch = async (request) => {
+    requested.push(request.url);
+    const slowMs = SLOW_MS[new URL(request.url).pathname] ?? 0;
+    if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
+    return answers.http(request);
+  };
+  return { http, requested };
+}
+
+async function crawl(maxDepth: number): Promise<{ done: CrawlCheckpoint; requested: string[] }> {
+  const { http, requested } = site();
+  const done = await Crawler.start(
+    { startUrls: [`${O}/`], delayMs: 0, concurrencyPerOrigin: 4, maxDepth },
+    { http, clock: systemClock },
+  ).run();
+  return { done, requested };
+}
+
+const recordOf = (done: CrawlCheckpoint, path: string) =>
+  done.records.find((r) => r.url === `${O}${path}`);
+
+describe('a URL found again by a shorter way', () => {
+  it('is crawled when the shorter way is within the depth limit', async () => {
+    const { done, requested } = await crawl(2);
+    // /p.html answered first and put /x.html at depth 3, past the limit of 2.
+    expect(recordOf(done, '/x.html')).toMatchObject({ status: 'ok', depth: 2 });
+    expect(requested).toContain(`${O}/x.html`);
+    // Its own links are one deeper: /y.html, at 3, is past the limit.
+    expect(recordOf(done, '/y.html')).toMatchObject({ status: 'skipped', trap: 'too-deep' });
+  });
+
+  it('takes the shorter depth while it waits', async () => {
+    const { done } = await crawl(20);
+    expect(recordOf(done, '/x.html')?.depth).toBe(2);
+    expect(recordOf(done, '/y.html')?.depth).toBe(3);
+  });
+});
