@@ -4,10 +4,12 @@
  * before a shallower one that links the same URL.
  */
 import { describe, expect, it } from 'vitest';
+import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
 import { fakeSite, page } from '../../tests/support/fake-site.ts';
+import { RowStore } from '../../tests/support/row-store.ts';
 import type { HttpFetch } from '../http/types.ts';
 import { systemClock } from './clock.ts';
-import { Crawler } from './crawl.ts';
+import { Crawler, type CrawlPorts } from './crawl.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 
 const O = 'http://site.test';
@@ -43,11 +45,14 @@ function site(): { http: HttpFetch; requested: string[] } {
   return { http, requested };
 }
 
-async function crawl(maxDepth: number): Promise<{ done: CrawlCheckpoint; requested: string[] }> {
+async function crawl(
+  maxDepth: number,
+  ports: Partial<CrawlPorts> = {},
+): Promise<{ done: CrawlCheckpoint; requested: string[] }> {
   const { http, requested } = site();
   const done = await Crawler.start(
     { startUrls: [`${O}/`], delayMs: 0, concurrencyPerOrigin: 4, maxDepth },
-    { http, clock: systemClock },
+    { http, clock: systemClock, ...ports },
   ).run();
   return { done, requested };
 }
@@ -69,5 +74,19 @@ describe('a URL found again by a shorter way', () => {
     const { done } = await crawl(20);
     expect(recordOf(done, '/x.html')?.depth).toBe(2);
     expect(recordOf(done, '/y.html')?.depth).toBe(3);
+  });
+
+  it('is saved as waiting, then as checked: the store holds the crawl as it ended', async () => {
+    const store = new RowStore();
+    const { done } = await crawl(2, {
+      saveChanges: store.save,
+      checkpointEveryMs: 0,
+      packAfter: 0,
+      readPacked: (url) => store.rows.get(url)?.packed,
+    });
+    expect(recordOf(done, '/x.html')).toMatchObject({ status: 'ok', depth: 2 });
+    // The pages numbered for packed rows are the store's own (see CrawlBook.packedPages).
+    const { packedPages: _pages, ...stored } = checkpointContent(store.checkpoint());
+    expect(stored).toEqual(checkpointContent(done));
   });
 });
