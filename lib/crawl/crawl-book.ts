@@ -314,9 +314,14 @@ export class CrawlBook {
     if (this.known.has(entry.url)) return false;
     this.#changed.mark(entry.url);
     this.known.add(entry.url);
+    this.#wait(entry);
+    return true;
+  }
+
+  /** Puts a known URL in the queue; one checked with HEAD only may yet become a page (wantPage). */
+  #wait(entry: FrontierEntry): void {
     this.#queue(entry);
     if (entry.internal && entry.method === 'HEAD') this.#checkOnly.add(entry.url);
-    return true;
   }
 
   /** A link to `url` from a page: kept with the URL's link sources, packed or not. */
@@ -356,20 +361,13 @@ export class CrawlBook {
       return false;
     }
     const record = this.#records.get(url);
-    if (record?.trap !== 'too-deep' || depth > maxDepth || depth >= record.depth) return false;
+    // Refused as too deep, it was past maxDepth: within it now is shallower.
+    if (record?.trap !== 'too-deep' || depth > maxDepth) return false;
     this.#records.delete(url);
     this.recordCounts.add(record, -1);
     this.#changed.mark(url);
-    const queued: FrontierEntry = {
-      url,
-      origin: new URL(url).origin,
-      depth,
-      internal: record.internal,
-      method: method(),
-      referrer,
-    };
-    this.#queue(queued);
-    if (queued.internal && queued.method === 'HEAD') this.#checkOnly.add(url);
+    const origin = new URL(url).origin;
+    this.#wait({ url, origin, depth, internal: record.internal, method: method(), referrer });
     return true;
   }
 

@@ -21,7 +21,7 @@ import { normalizeUrl } from '../url/normalize-url.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 import type { ExtractedLink, LinkElement } from '../links/link-types.ts';
 import type { CrawlBook } from './crawl-book.ts';
-import { chooseMethod } from './fetch-plan.ts';
+import { chooseMethod, type FetchMethod } from './fetch-plan.ts';
 import type { FetchOutcome } from './fetch-link.ts';
 import type { FrontierEntry } from './frontier.ts';
 import { admitLink, type AdmissionContext } from './link-admission.ts';
@@ -32,9 +32,14 @@ import { ownCopy } from '../text/own-copy.ts';
 
 const FILE_URL = phrase('crawlengine_file_url');
 
+/** How this link alone would have its (internal) target fetched: GET for a page to crawl. */
+function methodOf(url: string, link: { element: LinkElement; rel: string[] }): FetchMethod {
+  return chooseMethod({ url, internal: true, element: link.element, rel: link.rel });
+}
+
 /** Would this link alone make its (internal) target a page to crawl? */
 function isPageLink(url: string, link: { element: LinkElement; rel: string[] }): boolean {
-  return chooseMethod({ url, internal: true, element: link.element, rel: link.rel }) === 'GET';
+  return methodOf(url, link) === 'GET';
 }
 
 /** The page being read, as the link graph sees it. */
@@ -238,17 +243,10 @@ export class PageExpander {
       if (link.kind === 'request') this.#noteAlias(link.raw, admission.url, pageUrl, aliased);
       if (nofollow) continue;
       if (admission.kind === 'known') {
-        this.#book.wantPage(admission.url, entry.depth + 1, pageUrl, () =>
-          isPageLink(admission.url, link),
-        );
-        this.#book.reachedBy(admission.url, entry.depth + 1, pageUrl, context.maxDepth, () =>
-          chooseMethod({
-            url: admission.url,
-            internal: true,
-            element: link.element,
-            rel: link.rel,
-          }),
-        );
+        const method = () => methodOf(admission.url, link);
+        const depth = entry.depth + 1;
+        this.#book.wantPage(admission.url, depth, pageUrl, () => method() === 'GET');
+        this.#book.reachedBy(admission.url, depth, pageUrl, context.maxDepth, method);
         continue;
       }
       if (admission.kind === 'refuse') {
