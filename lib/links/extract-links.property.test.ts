@@ -13,7 +13,9 @@ describe('extractLinks, on any HTML and page URL', () => {
     checkProperty(
       fc.property(anyHtml, pageUrl, fc.integer({ min: 0, max: 5 }), (html, page, maxLinks) => {
         const result = extractLinks(html, page, { maxLinks });
-        expect(result.links.length).toBeLessThanOrEqual(maxLinks);
+        // The first maxLinks, then links written unlike those, until maxLinks are written differently.
+        expect(result.links.length).toBeLessThanOrEqual(2 * maxLinks);
+        expect(new Set(result.links.map((link) => link.raw)).size).toBeLessThanOrEqual(maxLinks);
         expect(result.omittedLinkCount).toBeGreaterThanOrEqual(0);
         const lineCount = html.split('\n').length;
         for (const link of result.links) {
@@ -28,15 +30,20 @@ describe('extractLinks, on any HTML and page URL', () => {
     );
   });
 
-  it('keeps the first links and only counts the rest', () => {
+  it('keeps the first links, then every link written differently up to the limit, and counts the rest', () => {
     checkProperty(
       fc.property(anyHtml, (html) => {
         const all = extractLinks(html, 'https://example.com/');
         const few = extractLinks(html, 'https://example.com/', { maxLinks: 2 });
-        expect(few.links).toEqual(all.links.slice(0, 2));
+        expect(few.links.slice(0, 2)).toEqual(all.links.slice(0, 2));
         expect(few.links.length + few.omittedLinkCount).toBe(
           all.links.length + all.omittedLinkCount,
         );
+        // Kept links come in page order, and none is lost while the limit allows.
+        const kept = few.links.map((link) => link.raw);
+        const raws = all.links.map((link) => link.raw);
+        expect(raws.filter((raw) => kept.includes(raw)).length).toBeGreaterThanOrEqual(kept.length);
+        if (new Set(raws).size <= 2) expect(new Set(kept)).toEqual(new Set(raws));
       }),
       500,
     );

@@ -260,6 +260,29 @@ describe('extractLinks: robustness and bounds', () => {
     expect(result.omittedLinkCount).toBe(7);
   });
 
+  it('past maxLinks links, still keeps a link written unlike the ones kept', () => {
+    // A Haddock page: thousands of links to a few pages, and one to a missing page far down.
+    const html = `${'<a href="/a">a</a><a href="/b">b</a>'.repeat(50)}<a href="/missing">m</a><a href="/a">a</a>`;
+    const result = extractLinks(html, PAGE, { maxLinks: 10 });
+    expect(result.links.map((link) => link.raw)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => (i % 2 ? '/b' : '/a')),
+      '/missing',
+    ]);
+    expect(result.omittedLinkCount).toBe(91);
+  });
+
+  it('keeps no more than maxLinks links written differently', () => {
+    const html = Array.from({ length: 30 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('');
+    const repeated = `${'<a href="/a">a</a>'.repeat(10)}${html}`;
+    const result = extractLinks(repeated, PAGE, { maxLinks: 10 });
+    // The first 10 (one URL), then 9 more written differently: 10 in all.
+    expect(result.links.map((link) => link.raw)).toEqual([
+      ...Array.from({ length: 10 }, () => '/a'),
+      ...Array.from({ length: 9 }, (_, i) => `/p${i}`),
+    ]);
+    expect(result.omittedLinkCount).toBe(21);
+  });
+
   it('handles 100,000 links in bounded time and memory', () => {
     const html = Array.from({ length: 100_000 }, (_, i) => `<a href="/p/${i}">${i}</a>`).join('\n');
     const started = performance.now();

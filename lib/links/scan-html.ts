@@ -34,7 +34,13 @@ export interface PageMeta {
 }
 
 export interface ScanOptions {
-  /** Links kept at most; further ones are only counted (a hostile page cannot exhaust memory). */
+  /**
+   * Links kept with all they say, at most; past them, a link is kept only
+   * when no kept link is written the same way, until this many are written
+   * differently (see keepsLink). The rest are only counted: a hostile page
+   * cannot exhaust memory, and a page that repeats a few links many times
+   * still has every one of its targets checked.
+   */
   maxLinks: number;
   /** Receives visible text as written (references not decoded), in document order. */
   onText?: (raw: string) => void;
@@ -84,7 +90,7 @@ export const READ_ATTRIBUTES = new AttributeSelection(
 
 export interface ScannedPage {
   links: LinkOrigin[];
-  /** Links beyond `maxLinks`, counted but not kept. */
+  /** Links past `maxLinks` not kept (see ScanOptions.maxLinks), counted. */
   omittedLinkCount: number;
   /** The first `<base href>`, decoded, as written otherwise. */
   baseHref?: string;
@@ -100,7 +106,7 @@ const ASCII_WHITESPACE_RUN = /[\t\n\f\r ]+/;
 const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set(['script', 'style']);
 
 interface OpenAnchor {
-  /** Null when the anchor's link was beyond `maxLinks`. */
+  /** Null when the anchor's link was not kept (see ScanOptions.maxLinks). */
   link: LinkOrigin | null;
   chunks: string[];
   rawChars: number;
@@ -122,6 +128,8 @@ interface Scan {
   /** Newlines counted up to `lineIndex`, so line numbers cost one pass in total. */
   line: number;
   lineIndex: number;
+  /** The kept links' raw values, once `maxLinks` are kept (see keepsLink); null before. */
+  keptRaws: Set<string> | null;
 }
 
 export function scanHtml(html: string, options: ScanOptions): ScannedPage {
@@ -138,6 +146,7 @@ export function scanHtml(html: string, options: ScanOptions): ScannedPage {
     style: null,
     line: 1,
     lineIndex: 0,
+    keptRaws: null,
   };
   const stream = options.events ?? streamHtmlEvents;
   stream(text, handlersOf(scan, options.tee), READ_ATTRIBUTES, (source) => {
@@ -320,6 +329,24 @@ function addLink(
   return pushLink(scan, element, attribute, raw, label, rel);
 }
 
+/**
+ * Whether a link is kept: any of the first `maxLinks`; past them, one
+ * written unlike every kept link, while fewer than `maxLinks` are written
+ * differently. Debian's GHC docs have a 13 MB Haddock page of 124,138 links
+ * to 415 URLs: cut at the first 20,000 links, it lost the only link to a
+ * missing page, 12 MB in.
+ */
+function keepsLink(scan: Scan, raw: string): boolean {
+  const { links } = scan.page;
+  const { maxLinks } = scan.options;
+  if (links.length < maxLinks) return true;
+  // Built once the page passes maxLinks links: most pages never do.
+  scan.keptRaws ??= new Set(links.map((link) => link.raw));
+  if (scan.keptRaws.has(raw) || scan.keptRaws.size >= maxLinks) return false;
+  scan.keptRaws.add(raw);
+  return true;
+}
+
 function pushLink(
   scan: Scan,
   element: LinkElement,
@@ -328,7 +355,7 @@ function pushLink(
   label: string | undefined,
   rel: string | undefined,
 ): LinkOrigin | null {
-  if (scan.page.links.length >= scan.options.maxLinks) {
+  if (!keepsLink(scan, raw)) {
     scan.page.omittedLinkCount++;
     return null;
   }
