@@ -60,7 +60,7 @@ describe('robotlens crawl: the whole-site audit', () => {
   it('finds exactly the fixture site’s findings, one case per code', () => {
     const found = report.findings.map((f) => ({ code: f.code, url: pathOf(f.url) }));
     expect(found).toEqual(EXPECTED);
-    expect(new Set(found.map((f) => f.code)).size).toBe(33);
+    expect(new Set(found.map((f) => f.code)).size).toBe(34);
     for (const finding of report.findings) {
       expect(['error', 'warning', 'note']).toContain(finding.severity);
       expect(finding.detail.length).toBeGreaterThan(20);
@@ -68,7 +68,7 @@ describe('robotlens crawl: the whole-site audit', () => {
   });
 
   it('gives every page a verdict for Googlebot, with the blocking reason', () => {
-    expect(report.audit).toMatchObject({ robot: 'googlebot', pages: 27, notIndexable: 4 });
+    expect(report.audit).toMatchObject({ robot: 'googlebot', pages: 28, notIndexable: 4 });
     expect(report.pages.every((p) => typeof p.indexable === 'boolean')).toBe(true);
     expect(blockingCodes(pageAt(report, '/noindex.html'))).toEqual(['meta-robots']);
     expect(blockingCodes(pageAt(report, '/missing.html'))).toEqual(['http-status']);
@@ -95,9 +95,12 @@ describe('robotlens crawl: the whole-site audit', () => {
 
   it('prints the counts by reason and the findings in the text report', async () => {
     const text = (await crawl()).stdout;
-    expect(text).toContain('23 pages indexable for googlebot, 4 not');
+    expect(text).toContain('24 pages indexable for googlebot, 4 not');
     expect(text).toMatch(/not indexable because of: .*meta-robots×1/);
     expect(text).toContain('canonical-loop');
+    // The generated 16 MB page, read up to 15 MB, and said so.
+    expect(text).toContain('page-too-large (warning): 1');
+    expect(text).toContain('Only the first 15 MB of this page were read.');
     // The site's broken links still come first.
     expect(text.indexOf('Broken links on this site')).toBeLessThan(text.indexOf('canonical-loop'));
   }, 60_000);

@@ -44,7 +44,7 @@ describe('site audit sections', () => {
       canonical: 8,
       hreflang: 7,
       titles: 8,
-      links: 3,
+      links: 4,
       // No sitemap comparison in this report: only the audit's sitemap findings.
       sitemap: 7,
     });

@@ -122,6 +122,7 @@ function pageAuditOf(record: UrlRecord, verdict: Verdict, blockedForRobot: boole
     canonical: tags.canonical === null ? null : normalized(tags.canonical),
     hreflang: tags.hreflang.map(({ lang, href }) => ({ lang, href: normalized(href) })),
     fingerprint: record.fingerprint ?? null,
+    ...(record.truncated ? { truncatedAtBytes: record.bytes ?? 0 } : {}),
   };
 }
 

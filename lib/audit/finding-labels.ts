@@ -42,6 +42,7 @@ export const FINDING_LABELS = {
   'link-to-redirect': 'finding_link_to_redirect',
   'internal-nofollow-link': 'finding_internal_nofollow_link',
   'reachable-only-via-noindex': 'finding_reachable_only_via_noindex',
+  'page-too-large': 'finding_page_too_large',
 } as const satisfies Record<SiteFindingCode, PlainMessageKey>;
 
 /** The report sections the findings are shown in, one per family of checks. */
@@ -81,6 +82,7 @@ export const FINDING_FAMILIES = {
   'link-to-redirect': 'links',
   'internal-nofollow-link': 'links',
   'reachable-only-via-noindex': 'links',
+  'page-too-large': 'links',
 } as const satisfies Record<SiteFindingCode, FindingFamily>;
 
 export const SITE_SEVERITY_LABELS = {

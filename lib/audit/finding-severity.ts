@@ -41,6 +41,7 @@ export const SITE_FINDING_SEVERITY: Record<SiteFindingCode, SiteFindingSeverity>
   'link-to-redirect': 'note',
   'internal-nofollow-link': 'note',
   'reachable-only-via-noindex': 'warning',
+  'page-too-large': 'warning',
 };
 
 /** Every code, in the order of the table (README order). */

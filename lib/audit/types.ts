@@ -71,6 +71,8 @@ export interface PageAudit {
   hreflang: { lang: string; href: string }[];
   /** Text fingerprint (links stripped), for duplicates; null when not read. */
   fingerprint: string | null;
+  /** Bytes read when the page was cut at the crawl's size limit (CrawlOptions.maxBodyBytes); absent when read whole. */
+  truncatedAtBytes?: number;
 }
 
 /** Where the crawl's answer for any URL it knows left it, for the site checks. */
@@ -157,7 +159,8 @@ export type SiteFindingCode =
   // internal links and reach
   | 'link-to-redirect'
   | 'internal-nofollow-link'
-  | 'reachable-only-via-noindex';
+  | 'reachable-only-via-noindex'
+  | 'page-too-large';
 
 export type SiteFindingSeverity = 'error' | 'warning' | 'note';
 

@@ -75,7 +75,8 @@ export const DEFAULT_CRAWL_OPTIONS: Omit<CrawlOptions, 'startUrls'> = {
   concurrency: 8,
   delayMs: 50,
   timeoutMs: 15_000,
-  maxBodyBytes: 5 * 1024 * 1024,
+  // Googlebot reads the first 15 MB of an HTML file: links past that are not followed by it either.
+  maxBodyBytes: 15 * 1024 * 1024,
   maxDurationMs: 30 * 60_000,
   maxRedirects: 10,
   maxQueriesPerPath: 20,

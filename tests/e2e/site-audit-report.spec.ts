@@ -23,7 +23,8 @@ const REFRESH_TO_A = '<meta http-equiv="refresh" content="0;URL=/a.html">';
 
 /**
  * Home links a noindex page, a hostile title, two pages sharing a title, a
- * broken canonical, a redirect and two redirect stubs (an instant meta refresh).
+ * broken canonical, a redirect, two redirect stubs (an instant meta refresh)
+ * and a page larger than the crawl reads (its limit lowered to 64 KB here).
  */
 async function auditCheckpoint(): Promise<CrawlCheckpoint> {
   const site = fakeSite({
@@ -38,6 +39,7 @@ async function auditCheckpoint(): Promise<CrawlCheckpoint> {
         ['/old', 'Old address'],
         ['/stub-1.html', 'Stub 1'],
         ['/stub-2.html', 'Stub 2'],
+        ['/large.html', 'Large'],
       ]),
     },
     // Redirect stubs, as rustdoc writes them: search engines index the target.
@@ -52,9 +54,12 @@ async function auditCheckpoint(): Promise<CrawlCheckpoint> {
     '/canon.html': { html: html('Canon', [], `<link rel="canonical" href="${SITE}/gone.html">`) },
     '/gone.html': { status: 404, html: html('Gone') },
     '/old': { status: 301, headers: [['location', '/a.html']] },
+    '/large.html': {
+      html: html('Large').replace('</body>', `<p>${'x'.repeat(100_000)}</p></body>`),
+    },
   });
   const crawler = Crawler.start(
-    { startUrls: [`${SITE}/`], delayMs: 0 },
+    { startUrls: [`${SITE}/`], delayMs: 0, maxBodyBytes: 64 * 1024 },
     { http: site.http, clock: systemClock },
   );
   return crawler.run();
@@ -158,6 +163,14 @@ test('each findings section counts exactly its rows and names what it found', as
     await expect(rows).toHaveCount(count);
     if (finding) await expect(rows.filter({ hasText: finding })).not.toHaveCount(0);
   }
+  // A page cut at the size limit is said to be, under Internal links.
+  await page.getByRole('tab', { name: /^Internal links/ }).click();
+  const large = page
+    .getByTestId('findings-links-table')
+    .locator('tbody tr', { hasText: 'Page too large' });
+  await expect(large).toHaveCount(1);
+  await expect(large).toContainText(`${SITE}/large.html`);
+  await expect(large).toContainText('Only the first 0.063 MB of this page were read');
   // The duplicate title's related pages fold under their count.
   await page.getByRole('tab', { name: /^Titles & descriptions/ }).click();
   const duplicate = page

@@ -46,6 +46,8 @@ export interface PageSpec {
   hreflang?: [string, string][];
   /** Default unique per page; null when not read. */
   fingerprint?: string | null;
+  /** Bytes read when the page was cut at the size limit; default read whole. */
+  truncatedAtBytes?: number;
 }
 
 export interface TargetSpec {
@@ -150,6 +152,7 @@ function pageAudit(path: string, spec: PageSpec): PageAudit {
     canonical: spec.canonical == null ? null : url(spec.canonical),
     hreflang: (spec.hreflang ?? []).map(([lang, href]) => ({ lang, href: url(href) })),
     fingerprint: spec.fingerprint === undefined ? `text of ${path}` : spec.fingerprint,
+    ...(spec.truncatedAtBytes === undefined ? {} : { truncatedAtBytes: spec.truncatedAtBytes }),
   };
 }
 
