@@ -62,6 +62,20 @@ describe('links that make no request', () => {
     expect(report.aliases.map((a) => a.raw)).toEqual(['/A/../a.html']);
   });
 
+  it('does not list a home page written without its slash as an alias', async () => {
+    const report = await crawlHome(
+      page('Home', [
+        ['https://numfocus.org', 'NumFOCUS'],
+        [O, 'this site'],
+        ['HTTPS://Example.org', 'shouting'],
+      ]),
+    );
+    // Only what a webmaster would tidy: the case, not the missing "/" (the browser sends "/").
+    expect(report.aliases.map((a) => [a.raw, a.reasons])).toEqual([
+      ['HTTPS://Example.org', ['scheme-case', 'host-case']],
+    ]);
+  });
+
   it('lists an alias written twice on a page once for that page', async () => {
     const report = await crawlHome(
       page('Home', [

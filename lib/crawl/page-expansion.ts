@@ -16,7 +16,7 @@ import { mergeRules, NO_RULES, rulesOf } from '../meta/robots-rules.ts';
 import { parseXRobotsTag } from '../meta/x-robots-tag.ts';
 import { AuditRobotsTxt, pageRulesFor } from '../audit/audit-robot.ts';
 import { keepPageAuditFacts } from '../audit/page-audit-facts.ts';
-import { aliasReasons } from '../url/alias-reasons.ts';
+import { aliasReasons, type AliasReason } from '../url/alias-reasons.ts';
 import { normalizeUrl } from '../url/normalize-url.ts';
 import type { UrlPattern } from '../url/url-pattern.ts';
 import type { ExtractedLink, LinkElement } from '../links/link-types.ts';
@@ -54,6 +54,16 @@ export interface PageExpanderDeps {
   blockList: UrlPattern[];
   emit: (event: CrawlEvent) => void;
 }
+
+/**
+ * How URLs are usually written, not other spellings of them: a
+ * `page.html#section` link is how pages link their parts, and
+ * `https://numfocus.org` how a home page is (the browser sends `/` for it).
+ * Debian's pandas docs link two sponsors so in every page's footer: 999 of
+ * the 1,000 aliases the report keeps were such links, and the one other was
+ * kept by luck.
+ */
+const USUAL_SPELLINGS: ReadonlySet<AliasReason> = new Set(['fragment', 'empty-path']);
 
 export class PageExpander {
   readonly #book: CrawlBook;
@@ -361,8 +371,7 @@ export class PageExpander {
   /** `aliased`: the page's aliases noted so far; one written twice (a menu and the text) is one note. */
   #noteAlias(raw: string, url: string, page: string, aliased: Set<string>): void {
     if (aliased.has(raw)) return;
-    // An ordinary `page.html#section` link is how pages link their parts, not another spelling of the URL.
-    const reasons = aliasReasons(raw, page).filter((reason) => reason !== 'fragment');
+    const reasons = aliasReasons(raw, page).filter((reason) => !USUAL_SPELLINGS.has(reason));
     if (reasons.length === 0) return;
     aliased.add(raw);
     this.#book.noteAlias({ raw, url, page, reasons });
