@@ -163,6 +163,8 @@ describe('robotlens crawl memory on bombs and lies', () => {
     const bombReport = JSON.parse(bombs.stdout) as WithText<CrawlReport>;
     expect(bombReport.pages.filter((p) => p.truncated)).toHaveLength(4);
     expect(baseline.peakRssBytes).toBeGreaterThan(20 * MB);
-    expect(bombs.peakRssBytes - baseline.peakRssBytes).toBeLessThan(100 * MB);
+    // Two bodies at once, each read up to the 15 MB limit and held as chunks, as one buffer and
+    // as text while the page is read: 116-120 MB measured (52-54 MB with the 5 MB limit before).
+    expect(bombs.peakRssBytes - baseline.peakRssBytes).toBeLessThan(160 * MB);
   }, 30_000);
 });
