@@ -53,7 +53,8 @@ describe('large pages', () => {
   });
 
   it('checks a link that comes after more than the link limit of repeated links', async () => {
-    // Debian's GHC docs: a Haddock page of 124,138 links to 415 URLs, one to a missing page 12 MB in.
+    // Debian's GHC docs: Haddock pages of 82,000-124,000 links to a few hundred URLs, and links to
+    // missing pages after the 20,000th.
     const repeated = '<a href="/a">a</a><a href="/b">b</a>'.repeat(DEFAULT_MAX_LINKS);
     const home = page('Home').replace('</body>', `${repeated}<a href="/missing">m</a></body>`);
     const report = await crawl({ '/': home, '/a': page('A'), '/b': page('B') });
