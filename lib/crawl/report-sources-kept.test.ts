@@ -128,6 +128,28 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     },
   );
 
+  it('reads the packed records back from the store in the order of their URLs, its key', async () => {
+    const rows = new RowStore();
+    const reads: string[] = [];
+    const { crawler, whole } = await finishedCrawl({
+      packAfter: 0,
+      saveChanges: rows.save,
+      checkpointEveryMs: 0,
+      readPacked: (url) => {
+        reads.push(url);
+        return rows.rows.get(url)?.packed;
+      },
+    });
+    reads.length = 0;
+    const again = crawler.book.toJSON();
+    // Read in the order recorded, each read lands elsewhere in the file: 58 against 20 µs a URL.
+    expect(reads.length).toBeGreaterThan(PAGES);
+    expect(reads).toEqual([...reads].sort());
+    // The checkpoint itself keeps the order recorded.
+    expect(again.records.map((record) => record.url)).toEqual(whole.records.map((r) => r.url));
+    expect(again).toEqual(whole);
+  });
+
   it('builds the link graph once for the site audit and the sitemap', async () => {
     const { whole, crawler } = await finishedCrawl({});
     const built = vi.spyOn(LinkGraph, 'fromJSON');
