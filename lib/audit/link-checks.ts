@@ -7,10 +7,7 @@
  *   first few, and each finding then says how many there are in all;
  * - `reachable-only-via-noindex`: an indexable page (not a start URL) that
  *   pages link, but never with a link the audit robot follows (every link
- *   comes from a noindex, nofollow or blocked page, or is nofollow itself);
- * - `page-too-large`: a page cut at the crawl's size limit, 15 MB by
- *   default, as Googlebot cuts an HTML file: what follows is neither
- *   indexed nor checked.
+ *   comes from a noindex, nofollow or blocked page, or is nofollow itself).
  */
 import { phrase } from '../i18n/phrase.ts';
 import { finding, relatedUrls } from './finding.ts';
@@ -18,32 +15,7 @@ import { isIndexablePage } from './page-states.ts';
 import type { NofollowLink, SiteAuditInput, SiteFinding } from './types.ts';
 
 export function linkFindings(input: SiteAuditInput): SiteFinding[] {
-  return [
-    ...redirectFindings(input),
-    ...nofollowFindings(input),
-    ...reachFindings(input),
-    ...sizeFindings(input),
-  ];
-}
-
-function sizeFindings(input: SiteAuditInput): SiteFinding[] {
-  return input.pages.flatMap(({ url, truncatedAtBytes }) =>
-    truncatedAtBytes === undefined
-      ? []
-      : [
-          finding(
-            'page-too-large',
-            url,
-            phrase('site_finding_page_too_large', { mb: megabytes(truncatedAtBytes) }),
-          ),
-        ],
-  );
-}
-
-/** Bytes as megabytes (2^20 bytes, as the limit is set): to one decimal, or two digits below 1 MB. */
-function megabytes(bytes: number): number {
-  const mb = bytes / 2 ** 20;
-  return mb >= 1 ? Math.round(mb * 10) / 10 : Number(mb.toPrecision(2));
+  return [...redirectFindings(input), ...nofollowFindings(input), ...reachFindings(input)];
 }
 
 function redirectFindings(input: SiteAuditInput): SiteFinding[] {

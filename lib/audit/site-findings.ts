@@ -2,7 +2,8 @@
  * The checks only a whole crawl can make, over the audited pages and the
  * crawl's answers (see types.ts): canonical and hreflang targets, titles and
  * descriptions across pages, sitemaps against the crawl, internal links to
- * redirects and `rel=nofollow`, pages reached only through noindex pages.
+ * redirects and `rel=nofollow`, pages reached only through noindex pages,
+ * pages too large to be read whole.
  * Each family is its own module; this one runs them and orders the result
  * (by code, then URL), so the same crawl always gives the same list.
  */
@@ -12,6 +13,7 @@ import { hreflangFindings } from './hreflang-checks.ts';
 import { linkFindings } from './link-checks.ts';
 import { pagesByUrl } from './page-states.ts';
 import { sitemapFindings } from './sitemap-checks.ts';
+import { sizeFindings } from './size-checks.ts';
 import { titleFindings } from './title-checks.ts';
 import type { SiteAuditInput, SiteFinding, SiteFindingCode } from './types.ts';
 
@@ -25,6 +27,7 @@ export function siteFindings(given: SiteAuditInput): SiteFinding[] {
     ...titleFindings(input),
     ...sitemapFindings(input),
     ...linkFindings(input),
+    ...sizeFindings(input),
   ].sort(compareFindings);
 }
 
