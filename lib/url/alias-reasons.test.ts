@@ -38,6 +38,10 @@ describe('aliasReasons', () => {
     [' http://example.com/', undefined, ['whitespace']],
     ['http://example.com/a\nb', undefined, ['whitespace']],
     ['http:\\\\example.com\\a', undefined, ['backslash']],
+    // Kept as written after the path (Scaladoc's `#…$@:\[B](z:B)…` fragments).
+    ['http://example.com/a?b\\c', undefined, []],
+    ['http://example.com/a#b\\c', undefined, ['fragment']],
+    ['../index.html#x$@:\\[B](z:B)', 'http://x.test/a/b.html', ['fragment']],
     ['http://bücher.example/', undefined, ['idn-host']],
     // Found by alias-reasons.property.test.ts: these collapsed with no reason given.
     ['http://0x7f.1/', undefined, ['ip-address']],
