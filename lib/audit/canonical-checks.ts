@@ -20,7 +20,8 @@
  * the group names that page as its canonical); related: the rest of the group.
  */
 import { phrase } from '../i18n/phrase.ts';
-import { addToGroup, compareText, finding, othersInGroup } from './finding.ts';
+import { addToGroup, finding, othersInGroup } from './finding.ts';
+import { compareText } from '../text/compare-text.ts';
 import {
   canonicalElsewhere,
   hostOf,

@@ -6,6 +6,7 @@
 import type { Phrase } from '../i18n/phrase.ts';
 import { SITE_FINDING_SEVERITY } from './finding-severity.ts';
 import type { SiteFinding, SiteFindingCode } from './types.ts';
+import { compareText } from '../text/compare-text.ts';
 
 /** The optional parts of a finding. */
 export interface FindingExtras {
@@ -40,10 +41,6 @@ export function compareFindings(a: SiteFinding, b: SiteFinding): number {
     // Only full ties get here (rare): the whole finding decides, never the input's order.
     compareText(JSON.stringify(a), JSON.stringify(b))
   );
-}
-
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The URLs sorted, duplicates dropped, at most MAX_RELATED_URLS. */

@@ -9,7 +9,8 @@
  * canonical) that no sitemap lists.
  */
 import { phrase } from '../i18n/phrase.ts';
-import { compareText, finding } from './finding.ts';
+import { finding } from './finding.ts';
+import { compareText } from '../text/compare-text.ts';
 import {
   canonicalElsewhere,
   isBrokenTarget,

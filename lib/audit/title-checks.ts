@@ -9,7 +9,8 @@
  * they declare themselves copies, so sharing a title is expected.
  */
 import { phrase, type Phrase } from '../i18n/phrase.ts';
-import { addToGroup, compareText, finding, othersInGroup } from './finding.ts';
+import { addToGroup, finding, othersInGroup } from './finding.ts';
+import { compareText } from '../text/compare-text.ts';
 import { canonicalElsewhere, isIndexablePage } from './page-states.ts';
 import type { PageAudit, SiteAuditInput, SiteFinding, SiteFindingCode } from './types.ts';
 

@@ -11,6 +11,7 @@
  * the records, the link sources, the trap counters, robots.txt answers and
  * fingerprints: a crawl killed at any point resumes with nothing lost.
  */
+import { compareText } from '../text/compare-text.ts';
 import { isHtml } from '../http/content-type.ts';
 import type { Phrase } from '../i18n/phrase.ts';
 import type { RobotsFetchJson } from '../robots/cache.ts';
@@ -669,7 +670,7 @@ export class CrawlBook {
     const urls: string[] = [];
     for (const [url, record] of this.#records) if (!record) urls.push(url);
     const unpacked = new Array<{ record: UrlRecord; links: PackedLinks } | undefined>(urls.length);
-    const byKey = urls.map((_, i) => i).sort((a, b) => compareKeys(urls[a]!, urls[b]!));
+    const byKey = urls.map((_, i) => i).sort((a, b) => compareText(urls[a]!, urls[b]!));
     for (const i of byKey) {
       const url = urls[i]!;
       const read = this.#packed!.unpack(url, '', false);
@@ -736,11 +737,6 @@ export class CrawlBook {
       ...(this.linkGraphComplete ? { linkGraph } : {}),
     };
   }
-}
-
-/** URLs in the order a store keyed by URL keeps them (code units; URLs are ASCII once normalized). */
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

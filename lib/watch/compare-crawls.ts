@@ -4,6 +4,7 @@
  * a fraction of a second) and sorted by URL, so the same two crawls always
  * give the same changes.
  */
+import { compareText } from '../text/compare-text.ts';
 import { robotsDecider, robotsEffects, type RobotsDecider } from './robots-effects.ts';
 import { robotsLineDiff } from './robots-line-diff.ts';
 import type {
@@ -130,7 +131,7 @@ function newRedirects(before: CrawlSnapshot, after: CrawlSnapshot): RedirectChan
       added.push({ from: redirect.from, to: redirect.to, hops: redirect.hops, hopsBefore: was });
     }
   }
-  return added.sort((a, b) => compare(a.from, b.from));
+  return added.sort((a, b) => compareText(a.from, b.from));
 }
 
 /**
@@ -142,7 +143,7 @@ function newRedirects(before: CrawlSnapshot, after: CrawlSnapshot): RedirectChan
 function robotsChanges(before: CrawlSnapshot, after: CrawlSnapshot, robot: string): RobotsChange[] {
   const filesBefore = byKey(before.robots, (r) => r.origin);
   const filesAfter = byKey(after.robots, (r) => r.origin);
-  const origins = [...new Set([...filesBefore.keys(), ...filesAfter.keys()])].sort(compare);
+  const origins = [...new Set([...filesBefore.keys(), ...filesAfter.keys()])].sort(compareText);
   const changed = origins.filter((origin) => {
     const was = filesBefore.get(origin);
     const now = filesAfter.get(origin);
@@ -203,7 +204,7 @@ function sitemapChange(
 /** What `these` list that `those` do not, once each, sorted. */
 function onlyIn(these: string[], those: string[]): string[] {
   const known = new Set(those);
-  return [...new Set(these)].filter((item) => !known.has(item)).sort(compare);
+  return [...new Set(these)].filter((item) => !known.has(item)).sort(compareText);
 }
 
 function worseCounts(
@@ -237,10 +238,5 @@ function byKey<T>(rows: readonly T[], key: (row: T) => string): Map<string, T> {
 }
 
 function byUrl<T extends { url: string }>(rows: T[]): T[] {
-  return rows.sort((a, b) => compare(a.url, b.url));
-}
-
-/** Code-unit order: the same in every locale and runtime. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return rows.sort((a, b) => compareText(a.url, b.url));
 }
