@@ -638,19 +638,18 @@ function unpackRecord(url: string, packed: PackedRecord): UrlRecord {
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 function unpackedAudit(url: string, audit: PageAuditFacts): PageAuditFacts {
+  // Filled in where it lies (it was parsed for this record alone), not copied with spread
+  // syntax: V8 gives each object spread at one place from sources of many shapes a hidden
+  // class of its own. The 45,455 pages of a 50,000-URL generated site then had 39,392
+  // hidden classes, 16 MB of the report's 73 MB checkpoint.
+  audit.xRobotsTag = orNone(audit.xRobotsTag);
   const facts: Partial<PageAuditFacts['facts']> = audit.facts;
-  return {
-    ...audit,
-    xRobotsTag: orNone(audit.xRobotsTag),
-    facts: {
-      ...facts,
-      metas: orNone(facts.metas),
-      links: orNone(facts.links),
-      refresh: orNone(facts.refresh),
-      // A page's facts name the URL they were read at: left out when it is the record's own.
-      url: facts.url ?? url,
-    } as PageAuditFacts['facts'],
-  };
+  facts.metas = orNone(facts.metas);
+  facts.links = orNone(facts.links);
+  facts.refresh = orNone(facts.refresh);
+  // A page's facts name the URL they were read at: left out when it is the record's own.
+  facts.url ??= url;
+  return audit;
 }
 
 function orNone<T>(list: T[] | undefined): T[] {
