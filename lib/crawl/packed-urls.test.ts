@@ -4,6 +4,7 @@ import { checkpointContent } from '../../tests/support/checkpoint-content.ts';
 import { fakeSite, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { RowStore } from '../../tests/support/row-store.ts';
 import { packedString } from '../../tests/support/packed-string.ts';
+import { auditFacts, pageRecord } from '../../tests/support/page-record.ts';
 import type { Clock } from './clock.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
@@ -508,27 +509,14 @@ describe('PackedUrls', () => {
   });
 
   it('gives back records that share one empty list, frozen so that nothing adds to it', () => {
-    const page = (i: number): UrlRecord => ({
-      url: `${O}/p${i}`,
-      depth: 1,
-      internal: true,
-      status: 'ok',
-      httpStatus: 200,
-      method: 'GET',
-      contentType: 'text/html; charset=utf-8',
-      audit: {
-        facts: {
-          url: `${O}/p${i}`,
+    const page = (i: number): UrlRecord =>
+      pageRecord({
+        url: `${O}/p${i}`,
+        audit: auditFacts(`${O}/p${i}`, {
           title: `P${i}`,
-          metas: [],
-          links: [],
           refresh: i === 1 ? ['0; url=/p0'] : [],
-          anchorCount: 1,
-          nofollowAnchorCount: 0,
-        },
-        xRobotsTag: [],
-      },
-    });
+        }),
+      });
     const packed = new PackedUrls();
     for (const i of [0, 1]) {
       packed.packRecorded(page(i), { sources: null, linked: null, followed: false });
@@ -550,31 +538,20 @@ describe('PackedUrls', () => {
       a: object,
       b: object,
     ) => boolean;
-    const page = (i: number): UrlRecord => ({
-      url: `${O}/p${i}`,
-      depth: 1,
-      internal: true,
-      status: 'ok',
-      httpStatus: 200,
-      method: 'GET',
-      contentType: 'text/html; charset=utf-8',
-      audit: {
-        facts: {
-          url: i % 7 === 2 ? `${O}/elsewhere` : `${O}/p${i}`,
-          ...(i % 7 === 3 ? { baseHref: '/' } : {}),
-          title: i % 7 === 4 ? null : `P${i}`,
-          metas: i % 7 === 5 ? [{ name: 'description', content: 'd' }] : [],
-          links: [],
-          refresh: i % 7 === 6 ? ['5'] : [],
-          anchorCount: 1,
-          nofollowAnchorCount: 0,
+    const page = (i: number): UrlRecord =>
+      pageRecord({
+        url: `${O}/p${i}`,
+        audit: auditFacts(`${O}/p${i}`, {
           ...(i % 7 === 1
             ? { cut: { metasDropped: 1, linksDropped: 0, refreshDropped: 0, valuesShortened: 0 } }
             : {}),
-        },
-        xRobotsTag: [],
-      },
-    });
+          ...(i % 7 === 2 ? { url: `${O}/elsewhere` } : {}),
+          ...(i % 7 === 3 ? { baseHref: '/' } : {}),
+          title: i % 7 === 4 ? null : `P${i}`,
+          metas: i % 7 === 5 ? [{ name: 'description', content: 'd', inHead: true }] : [],
+          refresh: i % 7 === 6 ? ['5'] : [],
+        }),
+      });
     const packed = new PackedUrls();
     const pages = Array.from({ length: 70 }, (_, i) => page(i));
     for (const record of pages)

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { statsOf } from './stats.ts';
-import type { UrlRecord } from './types.ts';
+import { pageRecord } from '../../tests/support/page-record.ts';
 
-const record = (fields: Partial<UrlRecord> & Pick<UrlRecord, 'url'>): UrlRecord => ({
-  depth: 1,
-  internal: true,
-  status: 'ok',
-  httpStatus: 200,
-  method: 'GET',
-  contentType: 'text/html; charset=utf-8',
-  ...fields,
-});
+const record = pageRecord;
 
 describe('statsOf', () => {
   it('counts pages of the site apart from the links checked', () => {
