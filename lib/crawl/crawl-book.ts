@@ -338,12 +338,12 @@ export class CrawlBook {
    * order: a page deeper in the site can answer before a shallower one
    * that links the same URL. The depth is the fewest links from the start,
    * so:
-   *   - waiting or in flight (held as an object): it takes the smaller
-   *     depth, and so do the links it will be read for;
+   *   - waiting (held as an object or packed) or in flight: it takes the
+   *     smaller depth, and so do the links it will be read for;
    *   - refused as too deep, and within `maxDepth` by this way: it is
    *     queued after all, fetched as `method()` says.
    * A URL checked already keeps its depth (its links were counted from
-   * it); so does one waiting packed (its depth is in its packed flags).
+   * it).
    * Returns true when the URL is queued because of this call.
    */
   reachedBy(
@@ -359,6 +359,10 @@ export class CrawlBook {
         entry.depth = depth;
         this.#changed.mark(url);
       }
+      return false;
+    }
+    if (this.#packed?.lowerDepth(url, depth)) {
+      this.#changed.mark(url);
       return false;
     }
     const record = this.#records.get(url);

@@ -13,7 +13,15 @@ import { Crawler, type CrawlPorts } from './crawl.ts';
 import type { CrawlCheckpoint } from './crawl-book.ts';
 
 const O = 'http://site.test';
-const SLOW_MS: Record<string, number> = { '/q.html': 100, '/x.html': 200 };
+
+/** The site's answers, those to the paths in `slowMs` after that many milliseconds. */
+function slowed(answers: HttpFetch, slowMs: Record<string, number>): HttpFetch {
+  return async (request) => {
+    const ms = slowMs[new URL(request.url).pathname] ?? 0;
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    return answers(request);
+  };
+}
 
 /**
  * `/` links /r.html and /q.html; /r.html links /p.html, which links
@@ -36,11 +44,10 @@ function site(): { http: HttpFetch; requested: string[] } {
     [`${O}/y.html`]: { html: page('Y') },
   });
   const requested: string[] = [];
-  const http: HttpFetch = async (request) => {
+  const slow = slowed(answers.http, { '/q.html': 100, '/x.html': 200 });
+  const http: HttpFetch = (request) => {
     requested.push(request.url);
-    const slowMs = SLOW_MS[new URL(request.url).pathname] ?? 0;
-    if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
-    return answers.http(request);
+    return slow(request);
   };
   return { http, requested };
 }
@@ -86,6 +93,79 @@ describe('a URL found again by a shorter way', () => {
     });
     expect(recordOf(done, '/x.html')).toMatchObject({ status: 'ok', depth: 2 });
     // The pages numbered for packed rows are the store's own (see CrawlBook.packedPages).
+    const { packedPages: _pages, ...stored } = checkpointContent(store.checkpoint());
+    expect(stored).toEqual(checkpointContent(done));
+  });
+});
+
+/**
+ * `/` links /a.html (slow) and /b.html; /b.html leads by /c.html to
+ * /d.html, which links /slow.html, then /x.html (4 links from the start);
+ * /a.html links /x.html too (2 links). With two requests at once, /x.html
+ * waits behind /slow.html and three more when /a.html answers: the shorter
+ * way is found while it waits, packed when the crawl packs what waits (the
+ * next to go is held as an object, read for its turn).
+ */
+function waitingSite(): HttpFetch {
+  const answers = fakeSite({
+    [`${O}/`]: {
+      html: page('Home', [
+        ['/a.html', 'A'],
+        ['/b.html', 'B'],
+      ]),
+    },
+    [`${O}/a.html`]: { html: page('A', [['/x.html', 'X from A']]) },
+    [`${O}/b.html`]: { html: page('B', [['/c.html', 'C']]) },
+    [`${O}/c.html`]: { html: page('C', [['/d.html', 'D']]) },
+    [`${O}/d.html`]: {
+      html: page('D', [
+        ['/slow.html', 'Slow'],
+        ['/f1.html', 'F1'],
+        ['/f2.html', 'F2'],
+        ['/f3.html', 'F3'],
+        ['/x.html', 'X from D'],
+      ]),
+    },
+    [`${O}/slow.html`]: { html: page('Slow') },
+    [`${O}/f1.html`]: { html: page('F1') },
+    [`${O}/f2.html`]: { html: page('F2') },
+    [`${O}/f3.html`]: { html: page('F3') },
+    [`${O}/x.html`]: { html: page('X', [['/y.html', 'Y']]) },
+    [`${O}/y.html`]: { html: page('Y') },
+  });
+  return slowed(answers.http, { '/a.html': 150, '/slow.html': 400 });
+}
+
+describe('a URL waiting packed, found again by a shorter way', () => {
+  const waitingCrawler = (ports: Partial<CrawlPorts>) =>
+    Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, concurrencyPerOrigin: 2, maxDepth: 20 },
+      { http: waitingSite(), clock: systemClock, ...ports },
+    );
+
+  it.each([
+    ['held as objects', {}],
+    ['packed', { packAfter: 0 }],
+  ])('takes the shorter depth (%s)', async (_how, ports) => {
+    const done = await waitingCrawler(ports).run();
+    expect(recordOf(done, '/x.html')?.depth).toBe(2);
+    expect(recordOf(done, '/y.html')?.depth).toBe(3);
+  });
+
+  it('takes it when its string is in the store only, and the store holds it so', async () => {
+    const store = new RowStore();
+    let evicted = 0;
+    const crawler = waitingCrawler({
+      saveChanges: store.save,
+      checkpointEveryMs: 0,
+      packAfter: 0,
+      readPacked: (url) => store.rows.get(url)?.packed,
+      onEvent: () => (evicted = Math.max(evicted, crawler.book.evictedCount)),
+    });
+    const done = await crawler.run();
+    expect(evicted).toBeGreaterThan(0);
+    expect(recordOf(done, '/x.html')?.depth).toBe(2);
+    expect(recordOf(done, '/y.html')?.depth).toBe(3);
     const { packedPages: _pages, ...stored } = checkpointContent(store.checkpoint());
     expect(stored).toEqual(checkpointContent(done));
   });

@@ -349,6 +349,50 @@ describe('PackedUrls', () => {
     expect(packedString(packed, url).length).toBeLessThanOrEqual(length + 2);
   });
 
+  it('gives a waiting URL a shorter depth, evicted or not, reading it back only then', () => {
+    const stored = new Map<string, string>();
+    let reads = 0;
+    const packed = new PackedUrls([], (url) => {
+      reads++;
+      return stored.get(url);
+    });
+    const save = (url: string) => {
+      const change = packed.changeOf(url) as { packed: string };
+      stored.set(url, change.packed);
+      packed.evict(url, change.packed);
+    };
+    const [held, evicted] = [`${O}/held`, `${O}/evicted`];
+    for (const url of [held, evicted])
+      packed.pack(
+        { url, origin: O, depth: 5, internal: true, method: 'GET', referrer: `${O}/` },
+        { sources: null, linked: null, followed: false },
+      );
+    save(evicted);
+    // Found after the save: a fact the next save appends.
+    packed.addSource(evicted, source(`${O}/p1`, 'one'));
+    for (const url of [held, evicted]) {
+      expect(packed.lowerDepth(url, 5)).toBe(false);
+      expect(packed.lowerDepth(url, 6)).toBe(false);
+    }
+    expect(reads).toBe(0);
+    expect(packed.lowerDepth(evicted, 3)).toBe(true);
+    expect(reads).toBe(1);
+    // Held whole again, the fact with it, for the next save to write whole.
+    expect(packed.changeOf(evicted)).toEqual({ packed: expect.stringMatching(/^3,/) });
+    save(evicted);
+    expect(packed.lowerDepth(evicted, 3)).toBe(false);
+    expect(packed.lowerDepth(evicted, 2)).toBe(true);
+    expect(packed.lowerDepth(held, 1)).toBe(true);
+    expect(packed.unpack(held, O, false).entry?.depth).toBe(1);
+    const back = packed.unpack(evicted, O, false);
+    expect(back.entry?.depth).toBe(2);
+    expect(back.facts).toEqual([expect.objectContaining({ kind: 'source' })]);
+    // A URL checked already keeps its depth.
+    const done = pageRecord({ url: `${O}/done`, depth: 4 });
+    packed.packRecorded(done, { sources: null, linked: null, followed: false });
+    expect(packed.lowerDepth(done.url, 1)).toBe(false);
+  });
+
   it('saved and evicted, a URL takes later links without being read back, and reads back whole', () => {
     const page = (i: number) => `${O}/p${i}`;
     const stored = new Map<string, string>();

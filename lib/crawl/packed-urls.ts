@@ -81,6 +81,12 @@ const FOLLOWED = 4;
 /** In the number an evicted URL keeps (see PackedUrls.evict): a waiting one. */
 const EVICTED_WAITING = 8;
 /**
+ * An evicted waiting URL's number holds its depth too, in units of this
+ * (above every flag): a link that reaches it by a shorter way is then
+ * known to be shorter without reading its string back (see lowerDepth).
+ */
+const DEPTH_UNIT = 64;
+/**
  * In an evicted recorded URL's number: it keeps all the sources it keeps
  * (SOURCES_FULL) or linking pages it lists (PAGES_FULL), so a later link
  * only adds to its counts, for the next save to append (see COUNTS_FACT)
@@ -199,7 +205,7 @@ export class PackedUrls {
       url,
       saved.startsWith(RECORDED)
         ? evictedRecorded(recordedHead(saved))
-        : waitingFlags(saved) | EVICTED_WAITING,
+        : evictedWaiting(waitingFlags(saved), waitingDepth(saved)),
     );
   }
 
@@ -324,6 +330,22 @@ export class PackedUrls {
       const fact = this.#graphFact(page);
       return { fact, repeat: fact };
     });
+  }
+
+  /**
+   * A link reaches the packed URL in `depth` links: a waiting one takes that
+   * depth when it is fewer than before, as a waiting URL held as an object
+   * does (CrawlBook.reachedBy); gives whether it did. Its string is read
+   * back only then, and held whole again for the next save to write.
+   */
+  lowerDepth(url: string, depth: number): boolean {
+    const packed = this.#packed.get(url);
+    const before = packed === undefined ? null : waitingDepthOf(packed);
+    if (before === null || depth >= before) return false;
+    const whole = this.#string(url);
+    this.#unsaved.delete(url);
+    this.#packed.set(url, [String(depth), whole.slice(whole.indexOf(',') + 1)].join(','));
+    return true;
   }
 
   /** Whether a followed link reaches the packed URL. */
@@ -742,6 +764,22 @@ function withCounts(packed: string, more?: readonly [number, number]): string {
 }
 
 /** A waiting URL's flags: its second number. */
+/** The number an evicted waiting URL keeps: its flags and its depth (see DEPTH_UNIT). */
+function evictedWaiting(flags: number, depth: number): number {
+  return (flags | EVICTED_WAITING) + depth * DEPTH_UNIT;
+}
+
+/** A packed URL's depth when it is waiting (an evicted one's without reading it back), else null. */
+function waitingDepthOf(packed: string | number): number | null {
+  if (typeof packed === 'number')
+    return (packed & EVICTED_WAITING) === 0 ? null : Math.floor(packed / DEPTH_UNIT);
+  return packed.startsWith(RECORDED) ? null : waitingDepth(packed);
+}
+
+function waitingDepth(packed: string): number {
+  return Number(packed.slice(0, packed.indexOf(',')));
+}
+
 function waitingFlags(packed: string): number {
   const first = packed.indexOf(',');
   return Number(packed.slice(first + 1, packed.indexOf(',', first + 1)));
@@ -845,8 +883,8 @@ export function storedPackedUrl(
   if (!packed.startsWith(RECORDED)) {
     const flags = waitingFlags(packed);
     if (followed && (flags & FOLLOWED) === 0) return null;
-    const depth = Number(packed.slice(0, packed.indexOf(',')));
-    return { stored: { url, depth, evicted: flags | EVICTED_WAITING }, record: null };
+    const depth = waitingDepth(packed);
+    return { stored: { url, depth, evicted: evictedWaiting(flags, depth) }, record: null };
   }
   const head = recordedHead(packed);
   if (followed && (head.flags & FOLLOWED) === 0) return null;
