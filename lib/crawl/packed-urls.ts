@@ -763,7 +763,6 @@ function withCounts(packed: string, more?: readonly [number, number]): string {
   return ['"r"', ...numbers.map(String), packed.slice(head.end + 1, end)].join(',');
 }
 
-/** A waiting URL's flags: its second number. */
 /** The number an evicted waiting URL keeps: its flags and its depth (see DEPTH_UNIT). */
 function evictedWaiting(flags: number, depth: number): number {
   return (flags | EVICTED_WAITING) + depth * DEPTH_UNIT;
@@ -776,10 +775,12 @@ function waitingDepthOf(packed: string | number): number | null {
   return packed.startsWith(RECORDED) ? null : waitingDepth(packed);
 }
 
+/** A waiting URL's depth: its first number. */
 function waitingDepth(packed: string): number {
   return Number(packed.slice(0, packed.indexOf(',')));
 }
 
+/** A waiting URL's flags: its second number. */
 function waitingFlags(packed: string): number {
   const first = packed.indexOf(',');
   return Number(packed.slice(first + 1, packed.indexOf(',', first + 1)));

@@ -1,8 +1,9 @@
-/** A crawl record of an HTML page fetched fine, for tests: `fields` change what the test is about. */
+/** Crawl records of HTML pages, for tests. */
 import type { PageAuditFacts } from '../../lib/audit/types.ts';
 import type { UrlRecord } from '../../lib/crawl/types.ts';
 import type { PageFacts } from '../../lib/meta/page-facts.ts';
 
+/** A page fetched fine; `fields` change what the test is about. */
 export function pageRecord(fields: Partial<UrlRecord> & Pick<UrlRecord, 'url'>): UrlRecord {
   return {
     depth: 1,
