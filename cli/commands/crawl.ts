@@ -186,7 +186,8 @@ async function crawlToReport(
 ): Promise<{ report: CrawlReport; cut: CutShortNote | null; saveError: Error | null }> {
   const { checkpoint, stats, saveError, stoppedBy } = await crawlToEnd(makeCrawler, run);
   const cut = await cutShortNote(checkpoint, stoppedBy, run.stateFile, run.outputArgs);
-  return { report: buildReport(checkpoint, stats), cut, saveError };
+  // The checkpoint is used up here: the report may let go of its parts as it goes.
+  return { report: buildReport(checkpoint, stats, { usesUpCheckpoint: true }), cut, saveError };
 }
 
 /**

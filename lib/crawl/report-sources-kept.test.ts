@@ -105,6 +105,10 @@ describe('a checkpoint for the report (reportListsSources)', () => {
       const forReport = crawler.book.toJSON(reportListsSources);
       const report = buildReport(whole, crawler.stats());
       expect(buildReport(forReport, crawler.stats())).toEqual(report);
+      // Used up as it is read (the command line's way), it gives the same report.
+      const usedUp = crawler.book.toJSON(reportListsSources);
+      expect(buildReport(usedUp, crawler.stats(), { usesUpCheckpoint: true })).toEqual(report);
+      expect(usedUp.linkGraph).toBeUndefined();
       // Every kind of problem the report lists with its pages was there to be listed.
       expect(report.broken.filter((b) => b.internal).length).toBeGreaterThan(4);
       expect(report.broken.some((b) => !b.internal)).toBe(true);
