@@ -16,5 +16,6 @@ export default defineConfig({
     // 60 s: a command-line test spawns `node cli/bin.mjs` (compiled on load) several
     // times, which took over 20 s on a slow shared 2-core machine; a hang still fails.
     testTimeout: 60_000,
+    globalSetup: ['tests/support/temp-folder.ts'],
   },
 });
