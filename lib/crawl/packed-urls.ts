@@ -344,7 +344,7 @@ export class PackedUrls {
     if (before === null || depth >= before) return false;
     const whole = this.#string(url);
     this.#unsaved.delete(url);
-    this.#packed.set(url, [String(depth), whole.slice(whole.indexOf(',') + 1)].join(','));
+    this.#packed.set(url, withWaitingHead(whole, depth, waitingFlags(whole)));
     return true;
   }
 
@@ -368,9 +368,10 @@ export class PackedUrls {
       this.#rewrite(url, packed, head);
       return true;
     }
-    const [depth, flags] = packed.split(',', 2) as [string, string];
-    const rest = packed.slice(depth.length + flags.length + 2);
-    this.#packed.set(url, [depth, String(Number(flags) | FOLLOWED), rest].join(','));
+    this.#packed.set(
+      url,
+      withWaitingHead(packed, waitingDepth(packed), waitingFlags(packed) | FOLLOWED),
+    );
     return true;
   }
 
@@ -778,6 +779,13 @@ function waitingDepthOf(packed: string | number): number | null {
 /** A waiting URL's depth: its first number. */
 function waitingDepth(packed: string): number {
   return Number(packed.slice(0, packed.indexOf(',')));
+}
+
+/** A waiting URL's string with another depth and flags (its first two numbers), the rest as it was. */
+function withWaitingHead(packed: string, depth: number, flags: number): string {
+  const rest = packed.slice(packed.indexOf(',', packed.indexOf(',') + 1) + 1);
+  // join makes one flat string; `+` would make a tree of string pieces, each with its own header.
+  return [String(depth), String(flags), rest].join(',');
 }
 
 /** A waiting URL's flags: its second number. */
