@@ -98,6 +98,15 @@ describe('auditPages: a verdict per page of the crawl, for the audit robot', () 
     expect(of('/both').status).toBeNull();
   });
 
+  it('gives the pages without reasons or alternates one frozen empty list', async () => {
+    const audits = auditPages((await crawl()).checkpoint);
+    const plain = audits.filter((audit) => audit.reasons.length === 0);
+    expect(plain.length).toBeGreaterThan(1);
+    expect(new Set(plain.map((audit) => audit.reasons)).size).toBe(1);
+    expect(new Set(audits.map((audit) => audit.hreflang)).size).toBe(1);
+    expect(Object.isFrozen(plain[0]!.reasons)).toBe(true);
+  });
+
   it('lists nothing when the audit is off, and the report says so', async () => {
     const { checkpoint, crawler } = await crawl({ audit: null });
     expect(auditPages(checkpoint)).toEqual([]);

@@ -54,9 +54,17 @@ export function siteAuditInput(
   };
 }
 
-/** The checkpoint's link graph, or null when it has none (one saved before the graph existed). */
-export function linkGraphOf(checkpoint: CrawlCheckpoint): LinkGraph | null {
-  return checkpoint.linkGraph ? LinkGraph.fromJSON(checkpoint.linkGraph) : null;
+/**
+ * The checkpoint's link graph, or null when it has none (one saved before
+ * the graph existed). `usesUp`: the checkpoint's notes are taken apart to
+ * build it (LinkGraph.fromUsedUpJSON) and are gone from it afterwards.
+ */
+export function linkGraphOf(checkpoint: CrawlCheckpoint, usesUp = false): LinkGraph | null {
+  const notes = checkpoint.linkGraph;
+  if (!notes) return null;
+  if (!usesUp) return LinkGraph.fromJSON(notes);
+  delete checkpoint.linkGraph;
+  return LinkGraph.fromUsedUpJSON(notes);
 }
 
 function targetOf(record: UrlRecord | undefined): TargetState | null {

@@ -105,10 +105,14 @@ describe('a checkpoint for the report (reportListsSources)', () => {
       const forReport = crawler.book.toJSON(reportListsSources);
       const report = buildReport(whole, crawler.stats());
       expect(buildReport(forReport, crawler.stats())).toEqual(report);
+      const withFacts = whole.records.filter((r) => r.audit).length;
       // Used up as it is read (the command line's way), it gives the same report.
       const usedUp = crawler.book.toJSON(reportListsSources);
       expect(buildReport(usedUp, crawler.stats(), { usesUpCheckpoint: true })).toEqual(report);
       expect(usedUp.linkGraph).toBeUndefined();
+      // Each record's page facts went once its page was judged: the audit holds what is read later.
+      expect(withFacts).toBeGreaterThan(PAGES);
+      expect(usedUp.records.filter((r) => r.audit)).toEqual([]);
       // Every kind of problem the report lists with its pages was there to be listed.
       expect(report.broken.filter((b) => b.internal).length).toBeGreaterThan(4);
       expect(report.broken.some((b) => !b.internal)).toBe(true);

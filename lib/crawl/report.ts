@@ -175,9 +175,11 @@ const MAX_SOURCES_SHOWN = 100;
 export interface ReportOptions {
   /**
    * The caller has no more use for the checkpoint: the report lets go of
-   * its parts once read (the link graph's notes, once the graph is built
-   * from them), so they are not held to the end. A big crawl's report peaks
-   * lower; the checkpoint is then not whole any more.
+   * its parts once read (the link graph's notes as the graph is built from
+   * them, each record's page facts once its page is judged), so they are
+   * not held to the end. A big crawl's report peaks lower; the checkpoint
+   * is then not whole any more, nor are the crawl's own records it shares
+   * (those the crawl held as objects rather than packed).
    */
   usesUpCheckpoint?: boolean;
 }
@@ -268,10 +270,9 @@ function linkGraphChecks(
   sources: Map<string, SourceList>,
   { usesUpCheckpoint = false }: ReportOptions,
 ): { site: ReturnType<typeof siteAudit>; sitemap: CrawlReport['sitemap'] } {
-  const graph = linkGraphOf(checkpoint);
-  if (usesUpCheckpoint) delete checkpoint.linkGraph;
+  const graph = linkGraphOf(checkpoint, usesUpCheckpoint);
   return {
-    site: siteAudit(checkpoint, graph),
+    site: siteAudit(checkpoint, graph, usesUpCheckpoint),
     sitemap: sitemapComparison(checkpoint, pages, sources, graph),
   };
 }
@@ -287,6 +288,7 @@ function unreachableStarts(checkpoint: CrawlCheckpoint): CrawlReport['unreachabl
 function siteAudit(
   checkpoint: CrawlCheckpoint,
   graph: LinkGraph | null,
+  usesUpCheckpoint: boolean,
 ): {
   pages: PageAudit[];
   summary: SiteAuditSummary | null;
@@ -294,7 +296,7 @@ function siteAudit(
 } {
   const settings = checkpoint.options.audit;
   if (!settings) return { pages: [], summary: null, findings: [] };
-  const pages = auditPages(checkpoint);
+  const pages = auditPages(checkpoint, { usesUpFacts: usesUpCheckpoint });
   const findings = siteFindings(siteAuditInput(checkpoint, pages, settings, graph));
   return { pages, summary: auditSummary(settings.robot, pages, findings), findings };
 }
