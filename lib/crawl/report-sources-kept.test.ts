@@ -136,6 +136,29 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     },
   );
 
+  it('ends the crawl: the text fingerprints seen are let go, and a crawl cut short runs on no more', async () => {
+    const { crawler } = await finishedCrawl({ packAfter: 0 });
+    expect(crawler.book.contentSeen.size).toBeGreaterThan(PAGES);
+    const report = buildReport(crawler.book.toJSON(reportListsSources), crawler.stats());
+    expect(buildReport(await crawler.run(undefined, reportListsSources), crawler.stats())).toEqual(
+      report,
+    );
+    expect(crawler.book.contentSeen.size).toBe(0);
+
+    const stop = new AbortController();
+    const cut = Crawler.start(
+      { startUrls: [`${O}/`], delayMs: 0, maxPages: 1_000, concurrency: 2 },
+      {
+        http: fakeSite(site()).http,
+        clock,
+        onEvent: (event) => event.type === 'result' && stop.abort(new Error('stopped')),
+      },
+    );
+    const partial = await cut.run(stop.signal, reportListsSources);
+    expect(partial.finished).toBe(false);
+    await expect(cut.run()).rejects.toThrow(/ended with a report/);
+  });
+
   it('reads the packed records back from the store in the order of their URLs, its key', async () => {
     const rows = new RowStore();
     const reads: string[] = [];
