@@ -5,8 +5,15 @@
  */
 import { open } from 'node:fs/promises';
 
-/** Characters gathered before a write: big enough that writes are few, small beside a report. */
-export const OUTPUT_BATCH_CHARS = 256 * 1024;
+/**
+ * Characters gathered before a write: big enough that writes are few, and
+ * small enough (under 128 KB even as two-byte text) that V8 allocates each
+ * batch in the young generation, where it dies young. Batches of 256K
+ * characters went to the large-object space, which only a full collection
+ * empties: writing a 785 MB report from a process holding ~900 MB added
+ * 119 MB to its peak RSS, against 37 MB now (5.5 s and 5.9 s).
+ */
+export const OUTPUT_BATCH_CHARS = 48 * 1024;
 
 export async function writeOutput(pieces: Iterable<string>, file?: string): Promise<void> {
   if (file === undefined) {
