@@ -19,6 +19,7 @@ import type { Verdict } from '../verdict/types.ts';
 import type { VerdictHttp } from '../verdict/verdict-input.ts';
 import { AuditRobotsTxt } from './audit-robot.ts';
 import type { PageAudit } from './types.ts';
+import { sharedIfEmpty } from '../empty-list.ts';
 
 /** The crawl's time, for `unavailable_after`: when its latest run ended. */
 export function crawlTimeMs(checkpoint: CrawlCheckpoint): number {
@@ -131,26 +132,18 @@ function pageAuditOf(record: UrlRecord, verdict: Verdict, blockedForRobot: boole
     url: record.url,
     status: record.httpStatus,
     indexable: !verdict.reasons.some((reason) => reason.blocking),
-    reasons: orNone(verdict.reasons),
+    // Most pages have neither: their empty lists, shared, are not a million lists.
+    reasons: sharedIfEmpty(verdict.reasons),
     blockedForRobot,
     title: tags.title,
     description: tags.description,
     canonical: tags.canonical === null ? null : normalized(tags.canonical),
-    hreflang: orNone(tags.hreflang.map(({ lang, href }) => ({ lang, href: normalized(href) }))),
+    hreflang: sharedIfEmpty(
+      tags.hreflang.map(({ lang, href }) => ({ lang, href: normalized(href) })),
+    ),
     fingerprint: record.fingerprint ?? null,
     ...(record.truncated ? { truncatedAtBytes: record.bytes ?? 0 } : {}),
   };
-}
-
-/**
- * Most pages have no reasons and no alternates: one empty list for all of
- * them, frozen so that nothing can add to it (a million pages' two empty
- * lists took 32 MB).
- */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
-
-function orNone<T>(list: T[]): T[] {
-  return list.length > 0 ? list : NONE;
 }
 
 /** The URL as the crawl keys it; as resolved when it cannot be normalized. */

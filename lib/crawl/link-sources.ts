@@ -10,6 +10,7 @@
 import { ChangedUrls } from './changed-urls.ts';
 import type { LinkSource } from './types.ts';
 import { ownCopy } from '../text/own-copy.ts';
+import { EMPTY_LIST } from '../empty-list.ts';
 
 /** Sources kept for a URL that is fine. */
 export const SOURCES_KEPT_WHEN_FINE = 3;
@@ -47,7 +48,7 @@ interface UrlLinks {
 type PageTriples = (string | number)[];
 
 /** The pages of a URL not linked from any yet, shared (replaced, never pushed to). */
-const NO_PAGES: PageTriples = Object.freeze([]) as unknown as PageTriples;
+const NO_PAGES: PageTriples = EMPTY_LIST;
 
 /** Pages of one URL looked up through a Map beyond this many (a site-wide menu link). */
 const PAGES_INDEXED_FROM = 16;

@@ -22,6 +22,7 @@ import { siteFindings } from '../audit/site-findings.ts';
 import type { PageAudit, SiteAuditSummary, SiteFinding } from '../audit/types.ts';
 import type { LinkGraph } from './link-graph.ts';
 import type { ReasonCode } from '../verdict/types.ts';
+import { EMPTY_LIST } from '../empty-list.ts';
 
 export interface ReportLinkSource {
   page: string;
@@ -325,7 +326,7 @@ function auditSummary(
 }
 
 /** The reasons of a page that has none, one list for them all (most pages of a big site). */
-const NO_REASONS: CrawlReport['pages'][number]['reasons'] = Object.freeze([]) as never;
+const NO_REASONS: CrawlReport['pages'][number]['reasons'] = EMPTY_LIST;
 
 function pageRow(r: UrlRecord, audit: PageAudit | undefined): CrawlReport['pages'][number] {
   return {
