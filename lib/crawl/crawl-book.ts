@@ -684,6 +684,16 @@ export class CrawlBook {
   }
 
   /**
+   * The crawl goes no further in this book: what only a crawl going on
+   * reads, and a report's checkpoint leaves out, is let go before the
+   * records are unpacked beside the rest. That is the text fingerprints
+   * seen, 6 MB of the 29 MB a finished 50,000-URL crawl's book held.
+   */
+  endForReport(): void {
+    this.contentSeen.clear();
+  }
+
+  /**
    * The whole state as one checkpoint. `sourcesKept`: a checkpoint to read
    * only (a report), with the link sources of the URLs it names and no
    * others, when the link graph counts every URL's links, and without the

@@ -353,14 +353,12 @@ export class Crawler {
 
   /**
    * A report's checkpoint is the last thing a crawler gives (its store holds
-   * the crawl, to resume from): what only a crawl going on reads is let go
-   * before the records are unpacked beside the rest, namely the text
-   * fingerprints seen (CrawlBook.contentSeen), 6 MB of the 29 MB a finished
-   * 50,000-URL crawl's book held.
+   * the crawl, to resume from): the book lets go of what only a crawl going
+   * on reads before the records are unpacked (CrawlBook.endForReport).
    */
   #endsForReport(): void {
     this.#endedForReport = true;
-    this.#book.contentSeen.clear();
+    this.#book.endForReport();
   }
 
   #steps(signal: AbortSignal): CrawlSteps {

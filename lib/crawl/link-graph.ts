@@ -145,10 +145,8 @@ export class LinkGraph {
       notes[i] = undefined;
     }
     data.linkedFrom = [];
-    for (const url of data.followed) graph.#followed.add(url);
+    graph.#takeFollowedAndNofollow(data, (url) => url);
     data.followed = [];
-    graph.#nofollowLinks.push(...data.nofollowLinks);
-    graph.#nofollowLinkCount = data.nofollowLinkCount;
     return graph;
   }
 
@@ -157,9 +155,14 @@ export class LinkGraph {
     const graph = new LinkGraph();
     for (const [url, links, pages] of data.linkedFrom)
       graph.#linkedFrom.set(kept(url), { links, pages: pages.map(kept) });
-    for (const url of data.followed) graph.#followed.add(kept(url));
-    graph.#nofollowLinks.push(...data.nofollowLinks);
-    graph.#nofollowLinkCount = data.nofollowLinkCount;
+    graph.#takeFollowedAndNofollow(data, kept);
     return graph;
+  }
+
+  /** The notes' followed URLs and `rel=nofollow` links, for both ways of reading them. */
+  #takeFollowedAndNofollow(data: LinkGraphJson, kept: (url: string) => string): void {
+    for (const url of data.followed) this.#followed.add(kept(url));
+    this.#nofollowLinks.push(...data.nofollowLinks);
+    this.#nofollowLinkCount = data.nofollowLinkCount;
   }
 }
