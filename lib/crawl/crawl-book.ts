@@ -212,6 +212,8 @@ export class CrawlBook {
   readonly #packAfter: number;
   /** URLs recorded and held as objects, oldest first: packed beyond `#packAfter` (see #packRecords). */
   readonly #recent = new Fifo<string>();
+  /** It gave its report's checkpoint (takeForReport), and let go of its URLs. */
+  #usedUp = false;
 
   constructor(checkpoint: ResumableCheckpoint, bookOptions: BookOptions = {}) {
     this.options = withAuditSettings(checkpoint.options);
@@ -661,36 +663,45 @@ export class CrawlBook {
   }
 
   /**
-   * The packed records in the order recorded, each unpacked once (read back
-   * from the store once, when evicted), with what `linksKept` keeps of their
-   * links. They are read in the order of their URLs, the store's key: in
-   * the order recorded, each read lands on another part of the file. On a
-   * 200,000-URL state file, 58 µs a URL in the order recorded against 20 µs
-   * in key order (these reads were a third of the end of such a crawl).
+   * Unpacks the packed records in place (`records` holds their URLs till
+   * then), each once (read back from the store once, when evicted), and
+   * gives what `linksKept` keeps of their links, by place. They are read in
+   * the order of their URLs, the store's key: in the order recorded, each
+   * read lands on another part of the file. On a 200,000-URL state file,
+   * 58 µs a URL in the order recorded against 20 µs in key order (these
+   * reads were a third of the end of such a crawl). `remove`: each leaves
+   * the packed URLs as it is unpacked.
    */
   #unpackRecordsByKey(
+    records: (UrlRecord | string)[],
     linksKept: (url: string, unpacked: UnpackedUrl) => PackedLinks,
-  ): ({ record: UrlRecord; links: PackedLinks } | undefined)[] {
-    const urls: string[] = [];
-    for (const [url, record] of this.#records) if (!record) urls.push(url);
-    const unpacked = new Array<{ record: UrlRecord; links: PackedLinks } | undefined>(urls.length);
-    const byKey = urls.map((_, i) => i).sort((a, b) => compareText(urls[a]!, urls[b]!));
-    for (const i of byKey) {
-      const url = urls[i]!;
-      const read = this.#packed!.unpack(url, '', false);
-      unpacked[i] = { record: read.record!, links: linksKept(url, read) };
+    remove: boolean,
+  ): (PackedLinks | undefined)[] {
+    const packedAt: number[] = [];
+    for (let i = 0; i < records.length; i++) if (typeof records[i] === 'string') packedAt.push(i);
+    packedAt.sort((a, b) => compareText(records[a] as string, records[b] as string));
+    const links = new Array<PackedLinks | undefined>(records.length);
+    for (const i of packedAt) {
+      const url = records[i] as string;
+      const read = this.#packed!.unpack(url, '', remove);
+      records[i] = read.record!;
+      links[i] = linksKept(url, read);
     }
-    return unpacked;
+    return links;
   }
 
   /**
-   * The crawl goes no further in this book: what only a crawl going on
-   * reads, and a report's checkpoint leaves out, is let go before the
-   * records are unpacked beside the rest. That is the text fingerprints
-   * seen, 6 MB of the 29 MB a finished 50,000-URL crawl's book held.
+   * The checkpoint for this crawl's report (see toJSON's `sourcesKept`),
+   * from a book that goes no further: it lets go of what only a crawl going
+   * on reads first (the text fingerprints seen, 6 MB of the 29 MB a
+   * finished 50,000-URL crawl's book held), and of its maps of every URL
+   * before the records are unpacked beside them, so that the book and the
+   * checkpoint are never both whole. The book is used up: it gives no
+   * other checkpoint.
    */
-  endForReport(): void {
+  takeForReport(sourcesKept: SourcesKept): CrawlCheckpoint {
     this.contentSeen.clear();
+    return this.#checkpoint(sourcesKept, true);
   }
 
   /**
@@ -701,6 +712,12 @@ export class CrawlBook {
    * resume from.
    */
   toJSON(sourcesKept?: SourcesKept): CrawlCheckpoint {
+    return this.#checkpoint(sourcesKept, false);
+  }
+
+  #checkpoint(sourcesKept: SourcesKept | undefined, usesUp: boolean): CrawlCheckpoint {
+    if (this.#usedUp)
+      throw new Error('This crawl book gave its report: it holds the crawl no more');
     const { linkGraphNotes: _notes, ...head } = this.head();
     const keeps =
       sourcesKept && this.linkGraphComplete
@@ -722,19 +739,17 @@ export class CrawlBook {
       if (followed) linkGraph.followed.push(url);
     };
     const packed = this.#packed;
-    const records: UrlRecord[] = [];
-    const unpackedRecords = this.#unpackRecordsByKey(linksKept);
-    let next = 0;
-    for (const [url, record] of this.#records) {
-      if (record) {
-        records.push(record);
-        continue;
-      }
-      const unpacked = unpackedRecords[next]!;
+    // In the order recorded; a packed one's URL until it is unpacked.
+    const records: (UrlRecord | string)[] = [];
+    for (const [url, record] of this.#records) records.push(record ?? url);
+    if (usesUp) this.#letGoOfUrls();
+    const links = this.#unpackRecordsByKey(records, linksKept, usesUp);
+    for (let i = 0; i < records.length; i++) {
+      const kept = links[i];
+      if (!kept) continue;
       // Let go as it is placed: the checkpoint holds what it needs of it.
-      unpackedRecords[next++] = undefined;
-      records.push(unpacked.record);
-      addLinks(url, unpacked.links);
+      links[i] = undefined;
+      addLinks((records[i] as UrlRecord).url, kept);
     }
     for (const url of packed?.urls() ?? [])
       if (!packed!.isRecorded(url)) addLinks(url, linksKept(url, packed!.unpack(url, '', false)));
@@ -746,10 +761,27 @@ export class CrawlBook {
       notFollowed: this.notFollowed,
       // In-flight entries go first: they were taken before anything still waiting.
       queue: [...this.inFlight.values(), ...this.frontier.toJSON()],
-      records,
+      records: records as UrlRecord[],
       sources,
       ...(this.linkGraphComplete ? { linkGraph } : {}),
     };
+  }
+
+  /**
+   * The book's maps of every URL go (see takeForReport): once the
+   * checkpoint has the links, and the order of the records, what is left
+   * to read is the packed URLs, by their URLs. On the generated
+   * million-URL site: the URLs known, the records, the page numbers and
+   * the fine URLs, a table of 20–28 MB each.
+   */
+  #letGoOfUrls(): void {
+    this.#usedUp = true;
+    this.#records.clear();
+    this.#checkOnly.clear();
+    this.known.clear();
+    this.sources.clear();
+    this.linkGraph.clear();
+    this.#packed?.stopPacking();
   }
 }
 

@@ -346,19 +346,15 @@ export class Crawler {
     return this.#checkpointOf(sourcesKept);
   }
 
-  #checkpointOf(sourcesKept: SourcesKept | undefined): CrawlCheckpoint {
-    if (sourcesKept) this.#endsForReport();
-    return this.#book.toJSON(sourcesKept);
-  }
-
   /**
    * A report's checkpoint is the last thing a crawler gives (its store holds
-   * the crawl, to resume from): the book lets go of what only a crawl going
-   * on reads before the records are unpacked (CrawlBook.endForReport).
+   * the crawl, to resume from): the book is used up giving it (see
+   * CrawlBook.takeForReport), and the crawler runs on no more.
    */
-  #endsForReport(): void {
+  #checkpointOf(sourcesKept: SourcesKept | undefined): CrawlCheckpoint {
+    if (!sourcesKept) return this.#book.toJSON();
     this.#endedForReport = true;
-    this.#book.endForReport();
+    return this.#book.takeForReport(sourcesKept);
   }
 
   #steps(signal: AbortSignal): CrawlSteps {

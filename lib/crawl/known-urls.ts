@@ -23,6 +23,11 @@ export class KnownUrls {
     if (!this.#urls.has(url)) this.#urls.set(url, url);
   }
 
+  /** Forgets every URL (a book used up for its report, see CrawlBook.takeForReport). */
+  clear(): void {
+    this.#urls.clear();
+  }
+
   /** The string the URL was first known by, or `url` itself when it is not known. */
   kept(url: string): string {
     return this.#urls.get(url) ?? url;

@@ -129,6 +129,12 @@ export class LinkGraph {
     };
   }
 
+  /** Forgets the links from other pages and the followed URLs (see CrawlBook.takeForReport). */
+  clear(): void {
+    this.#linkedFrom.clear();
+    this.#followed.clear();
+  }
+
   /**
    * The graph from notes the caller has no more use for: their lists of pages
    * become the graph's, and each note is let go as soon as it is read, so

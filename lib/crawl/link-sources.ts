@@ -166,6 +166,13 @@ export class LinkSources {
     };
   }
 
+  /** Forgets every URL's links (a book used up for its report, see CrawlBook.takeForReport). */
+  clear(): void {
+    this.#byUrl.clear();
+    this.#pageIndex.clear();
+    this.#fine.clear();
+  }
+
   /**
    * `kept` gives the string a URL is kept by elsewhere (KnownUrls.kept):
    * read back from a checkpoint, every URL in it is a string of its own.

@@ -136,14 +136,31 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     },
   );
 
-  it('ends the crawl: the text fingerprints seen are let go, and a crawl cut short runs on no more', async () => {
-    const { crawler } = await finishedCrawl({ packAfter: 0 });
-    expect(crawler.book.contentSeen.size).toBeGreaterThan(PAGES);
-    const report = buildReport(crawler.book.toJSON(reportListsSources), crawler.stats());
-    expect(buildReport(await crawler.run(undefined, reportListsSources), crawler.stats())).toEqual(
-      report,
-    );
-    expect(crawler.book.contentSeen.size).toBe(0);
+  it('ends the crawl: the book lets go of every URL as it gives the report’s checkpoint, and a crawl cut short runs on no more', async () => {
+    const rows = new RowStore();
+    const { crawler } = await finishedCrawl({
+      packAfter: 0,
+      saveChanges: rows.save,
+      checkpointEveryMs: 0,
+      readPacked: (url) => rows.rows.get(url)?.packed,
+    });
+    const { book } = crawler;
+    expect(book.contentSeen.size).toBeGreaterThan(PAGES);
+    expect([book.sources.has(`${O}/gone0.html`), book.isPacked(`${O}/p1.html`)]).toEqual([
+      true,
+      true,
+    ]);
+    const readOnly = book.toJSON(reportListsSources);
+    const stats = crawler.stats();
+    expect(await crawler.run(undefined, reportListsSources)).toEqual(readOnly);
+    expect(crawler.stats()).toEqual(stats);
+    // The checkpoint holds what the report reads: the book, its maps of every URL no more.
+    expect([book.contentSeen.size, book.known.size, book.recordCount]).toEqual([0, 0, 0]);
+    expect(book.sources.has(`${O}/gone0.html`)).toBe(false);
+    expect(book.isPacked(`${O}/p1.html`)).toBe(false);
+    // Used up, it gives no other checkpoint, not even the same one again.
+    await expect(crawler.run(undefined, reportListsSources)).rejects.toThrow(/gave its report/);
+    expect(() => book.toJSON()).toThrow(/gave its report/);
 
     const stop = new AbortController();
     const cut = Crawler.start(
