@@ -4,7 +4,8 @@ import { RowStore } from '../../tests/support/row-store.ts';
 import type { Clock } from './clock.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
 import { LinkGraph } from './link-graph.ts';
-import { buildReport, reportListsSources } from './report.ts';
+import { auditPages } from '../audit/audit-pages.ts';
+import { buildReport, pageRowsOf, reportListsSources } from './report.ts';
 
 const O = 'http://site.test';
 const X = 'http://elsewhere.test';
@@ -196,6 +197,18 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     // The checkpoint itself keeps the order recorded.
     expect(again.records.map((record) => record.url)).toEqual(whole.records.map((r) => r.url));
     expect(again).toEqual(whole);
+  });
+
+  it('lets go of each page audit once its row is made, when the report uses them up', async () => {
+    const { whole } = await finishedCrawl({});
+    const pages = whole.records.filter((r) => r.internal && r.method === 'GET');
+    const audits = auditPages(whole);
+    expect(audits.length).toBeGreaterThan(PAGES);
+    const rows = pageRowsOf(pages, [...audits], false);
+    expect(rows.filter((row) => row.indexable !== null).length).toBeGreaterThan(PAGES);
+    const usedUp = [...audits];
+    expect(pageRowsOf(pages, usedUp, true)).toEqual(rows);
+    expect(usedUp).toEqual([]);
   });
 
   it('builds the link graph once for the site audit and the sitemap', async () => {

@@ -198,7 +198,7 @@ export function buildReport(
   const sourcesOf = (url: string) => toReportSources(sources.get(url));
   const pages = records.filter((r) => r.internal && r.method === 'GET' && r.httpStatus !== null);
   const { site, sitemap } = linkGraphChecks(checkpoint, pages, sources, options);
-  const audited = new Map(site.pages.map((page) => [page.url, page]));
+  const pageRows = pageRowsOf(pages, site.pages, options.usesUpCheckpoint ?? false);
   return {
     startUrl: checkpoint.options.startUrls[0]!,
     unreachableStart: unreachableStarts(checkpoint),
@@ -206,7 +206,7 @@ export function buildReport(
     finished: checkpoint.finished,
     stoppedBecause: checkpoint.stoppedBecause,
     stats: reportStats(stats, records),
-    pages: pages.map((r) => pageRow(r, audited.get(r.url))),
+    pages: pageRows,
     audit: site.summary,
     findings: site.findings,
     broken: records
@@ -327,6 +327,26 @@ function auditSummary(
 
 /** The reasons of a page that has none, one list for them all (most pages of a big site). */
 const NO_REASONS: CrawlReport['pages'][number]['reasons'] = EMPTY_LIST;
+
+/**
+ * Each page's row, with its verdict. `usesUp`: the audits are the caller's
+ * to take apart, and each goes once its row is made, so that rows and
+ * audits are never both whole (the generated million-URL site's audits
+ * held ~155 MB of heap, its page rows ~208 MB).
+ */
+export function pageRowsOf(
+  pages: readonly UrlRecord[],
+  audits: PageAudit[],
+  usesUp: boolean,
+): CrawlReport['pages'] {
+  const audited = new Map(audits.map((page) => [page.url, page]));
+  if (usesUp) audits.length = 0;
+  return pages.map((r) => {
+    const audit = audited.get(r.url);
+    if (usesUp) audited.delete(r.url);
+    return pageRow(r, audit);
+  });
+}
 
 function pageRow(r: UrlRecord, audit: PageAudit | undefined): CrawlReport['pages'][number] {
   return {
