@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSite, page, type FakeAnswer } from '../../tests/support/fake-site.ts';
 import { RowStore } from '../../tests/support/row-store.ts';
+import { auditPages } from '../audit/audit-pages.ts';
 import type { Clock } from './clock.ts';
 import { Crawler, type CrawlPorts } from './crawl.ts';
 import { LinkGraph } from './link-graph.ts';
-import { auditPages } from '../audit/audit-pages.ts';
 import { buildReport, pageRowsOf, reportListsSources } from './report.ts';
 
 const O = 'http://site.test';
@@ -175,6 +175,38 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     const partial = await cut.run(stop.signal, reportListsSources);
     expect(partial.finished).toBe(false);
     await expect(cut.run()).rejects.toThrow(/ended with a report/);
+  });
+
+  it('gives a crawl cut short, its waiting URLs packed in the store, the same report’s checkpoint from a used-up book', async () => {
+    /** The same crawl each time (one request at a time), stopped after its 30th result. */
+    const cutCrawl = async (sourcesKept?: typeof reportListsSources) => {
+      const rows = new RowStore();
+      const stop = new AbortController();
+      let results = 0;
+      const crawler = Crawler.start(
+        { startUrls: [`${O}/`], delayMs: 0, maxPages: 1_000, concurrency: 1, useSitemaps: true },
+        {
+          http: fakeSite(site()).http,
+          clock,
+          packAfter: 0,
+          saveChanges: rows.save,
+          checkpointEveryMs: 0,
+          readPacked: (url) => rows.rows.get(url)?.packed,
+          onEvent: (event) => {
+            if (event.type === 'result' && ++results === 30) stop.abort(new Error('stopped'));
+          },
+        },
+      );
+      const checkpoint = await crawler.run(stop.signal, sourcesKept);
+      return { crawler, checkpoint };
+    };
+    const readOnly = await cutCrawl();
+    const expected = readOnly.crawler.book.toJSON(reportListsSources);
+    const usedUp = await cutCrawl(reportListsSources);
+    expect(usedUp.checkpoint.finished).toBe(false);
+    expect(expected.queue.length).toBeGreaterThan(10);
+    expect(usedUp.checkpoint).toEqual(expected);
+    expect(usedUp.crawler.book.known.size).toBe(0);
   });
 
   it('reads the packed records back from the store in the order of their URLs, its key', async () => {
