@@ -690,6 +690,11 @@ export class CrawlBook {
     return links;
   }
 
+  /** Whether it gave its report's checkpoint (takeForReport): it holds the crawl no more. */
+  get usedUp(): boolean {
+    return this.#usedUp;
+  }
+
   /**
    * The checkpoint for this crawl's report (see toJSON's `sourcesKept`),
    * from a book that goes no further: it lets go of what only a crawl going

@@ -155,8 +155,6 @@ export class Crawler {
   #currentUrl: string | null = null;
   /** When the current run started; null between runs (its time is then in `elapsedBeforeMs`). */
   #runStartedMs: number | null = null;
-  /** It gave a report's checkpoint and let go of what a crawl going on needs (#endsForReport). */
-  #endedForReport = false;
   /** The last page reading applied (see #readElsewhere). */
   #readings: Promise<void> = Promise.resolve();
   readonly #rate = new RequestRate();
@@ -329,7 +327,7 @@ export class Crawler {
   async run(signal?: AbortSignal, sourcesKept?: SourcesKept): Promise<CrawlCheckpoint> {
     const book = this.#book;
     if (book.finished) return this.#checkpointOf(sourcesKept);
-    if (this.#endedForReport)
+    if (this.#book.usedUp)
       throw new Error('this crawl ended with a report: resume it from its store');
     const stop = new AbortController();
     const onAbort = () => stop.abort(signal?.reason);
@@ -353,7 +351,6 @@ export class Crawler {
    */
   #checkpointOf(sourcesKept: SourcesKept | undefined): CrawlCheckpoint {
     if (!sourcesKept) return this.#book.toJSON();
-    this.#endedForReport = true;
     return this.#book.takeForReport(sourcesKept);
   }
 
