@@ -231,16 +231,17 @@ describe('a checkpoint for the report (reportListsSources)', () => {
     expect(again).toEqual(whole);
   });
 
-  it('lets go of each page audit once its row is made, when the report uses them up', async () => {
+  it('lets go of each page record and audit once its row is made, when the report uses them up', async () => {
     const { whole } = await finishedCrawl({});
     const pages = whole.records.filter((r) => r.internal && r.method === 'GET');
     const audits = auditPages(whole);
     expect(audits.length).toBeGreaterThan(PAGES);
     const rows = pageRowsOf(pages, [...audits], false);
     expect(rows.filter((row) => row.indexable !== null).length).toBeGreaterThan(PAGES);
-    const usedUp = [...audits];
-    expect(pageRowsOf(pages, usedUp, true)).toEqual(rows);
-    expect(usedUp).toEqual([]);
+    const [usedUpPages, usedUpAudits] = [[...pages], [...audits]];
+    expect(pageRowsOf(usedUpPages, usedUpAudits, true)).toEqual(rows);
+    expect(usedUpAudits).toEqual([]);
+    expect(usedUpPages.filter((record) => record !== undefined)).toEqual([]);
   });
 
   it('builds the link graph once for the site audit and the sitemap', async () => {
