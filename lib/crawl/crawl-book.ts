@@ -705,7 +705,6 @@ export class CrawlBook {
    * other checkpoint.
    */
   takeForReport(sourcesKept: SourcesKept): CrawlCheckpoint {
-    this.contentSeen.clear();
     return this.#checkpoint(sourcesKept, true);
   }
 
@@ -773,14 +772,15 @@ export class CrawlBook {
   }
 
   /**
-   * The book's maps of every URL go (see takeForReport): once the
-   * checkpoint has the links, and the order of the records, what is left
-   * to read is the packed URLs, by their URLs. On the generated
-   * million-URL site: the URLs known, the records, the page numbers and
-   * the fine URLs, a table of 20–28 MB each.
+   * The book's maps of every URL and the text fingerprints seen go (see
+   * takeForReport): once the checkpoint has the links, and the order of
+   * the records, what is left to read is the packed URLs, by their URLs.
+   * On the generated million-URL site: the URLs known, the records, the
+   * page numbers and the fine URLs, a table of 20–28 MB each.
    */
   #letGoOfUrls(): void {
     this.#usedUp = true;
+    this.contentSeen.clear();
     this.#records.clear();
     this.#checkOnly.clear();
     this.known.clear();
